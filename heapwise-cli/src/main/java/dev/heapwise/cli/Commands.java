@@ -1,0 +1,16 @@
+package dev.heapwise.cli;
+
+import java.util.List;
+
+/**
+ * Every subcommand of {@code heapwise}. A new command is one class in this package (or a
+ * subpackage named after its module) plus one line here.
+ */
+final class Commands {
+    private Commands() {}
+
+    static List<Object> all() {
+        return List.of(
+        );
+    }
+}

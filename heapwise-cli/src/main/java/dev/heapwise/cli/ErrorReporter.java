@@ -1,0 +1,77 @@
+package dev.heapwise.cli;
+
+import java.io.FileNotFoundException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * Turns exceptions into the CLI's error policy: bad input gives one line on stderr and exit 2,
+ * anything else is an internal error (exit 1) whose stack trace is shown only with
+ * {@code HEAPWISE_DEBUG=1}.
+ */
+final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
+
+    /**
+     * Exceptions that mean "the input was wrong". Modules with their own bad-input exception add
+     * its class here; its message must already name the file and the offset (or line and column).
+     */
+    private static final List<Class<? extends Throwable>> BAD_INPUT = List.of(
+            dev.heapwise.graph.DumpFormatException.class,
+            BadInputException.class,
+            NoSuchFileException.class,
+            AccessDeniedException.class,
+            FileNotFoundException.class);
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+        return report(ex);
+    }
+
+    static int report(Throwable ex) {
+        Throwable bad = findBadInput(ex);
+        if (bad != null) {
+            System.err.println("heapwise: " + describe(bad));
+            return ExitCodes.BAD_INPUT;
+        }
+        System.err.println("heapwise: internal error: " + ex);
+        if ("1".equals(System.getenv("HEAPWISE_DEBUG"))) {
+            ex.printStackTrace(System.err);
+        } else {
+            System.err.println("heapwise: set HEAPWISE_DEBUG=1 to see the stack trace");
+        }
+        return ExitCodes.INTERNAL_ERROR;
+    }
+
+    static int onBadUsage(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cl = ex.getCommandLine();
+        System.err.println("heapwise: " + ex.getMessage());
+        cl.usage(System.err);
+        return ExitCodes.BAD_INPUT;
+    }
+
+    private static Throwable findBadInput(Throwable ex) {
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            for (Class<? extends Throwable> c : BAD_INPUT) {
+                if (c.isInstance(t)) {
+                    return t;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    private static String describe(Throwable t) {
+        if (t instanceof NoSuchFileException e) {
+            return e.getFile() + ": no such file";
+        }
+        if (t instanceof AccessDeniedException e) {
+            return e.getFile() + ": permission denied";
+        }
+        return t.getMessage();
+    }
+}

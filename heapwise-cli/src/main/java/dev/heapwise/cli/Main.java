@@ -1,0 +1,53 @@
+package dev.heapwise.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code heapwise} command. Subcommands are listed in {@link Commands}; this class only wires
+ * picocli, exit codes and the one-line error policy together.
+ */
+@Command(name = "heapwise",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Tells you where your memory went: heap dumps, heap timelines and live VMs.",
+        subcommandsRepeatable = false)
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.err);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the CLI and returns its exit code: 0 success, 2 bad input, 1 internal error. */
+    public static int execute(String... args) {
+        CommandLine cl = newCommandLine();
+        return cl.execute(args);
+    }
+
+    static CommandLine newCommandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        for (Object sub : Commands.all()) {
+            cl.addSubcommand(sub);
+        }
+        cl.setExecutionExceptionHandler(new ErrorReporter());
+        cl.setParameterExceptionHandler(ErrorReporter::onBadUsage);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"heapwise " + (v == null ? "dev" : v)};
+        }
+    }
+}
