@@ -11,6 +11,8 @@ final class Commands {
 
     static List<Object> all() {
         return List.of(
+                new InfoCommand(),
+                new HistogramCommand()
         );
     }
 }

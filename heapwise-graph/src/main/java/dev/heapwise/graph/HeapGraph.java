@@ -1,0 +1,131 @@
+package dev.heapwise.graph;
+
+import java.util.List;
+
+/**
+ * A heap dump as a graph of dense object indexes {@code 0 .. objectCount()-1}, ordered by object
+ * id. Everything per object lives in memory-mapped index files; nothing here creates a Java object
+ * per heap object unless a method says it allocates.
+ *
+ * <p>Costs, stated per call: <b>O(1)</b> calls read the mapped index and never the dump;
+ * <b>reads the dump</b> calls do one small positional read of the dump (or of a decompressed
+ * block of it); <b>allocates</b> says when a call builds a result list. All methods are
+ * thread-safe except the cursors, which belong to one thread each.
+ */
+public interface HeapGraph extends AutoCloseable {
+
+    // ---- the graph as a whole
+
+    /** Counts, format, timings. O(1). */
+    GraphInfo info();
+
+    /** Number of objects, class objects included. O(1). */
+    int objectCount();
+
+    /** Number of stored references. O(1). */
+    long referenceCount();
+
+    // ---- objects: O(1), no dump reads, no allocation
+
+    /** The dump's id of an object. */
+    long id(int object);
+
+    /** The index of the object with this id, or -1 if the dump has no such object. O(1) expected. */
+    int indexOf(long id);
+
+    /** The index of the object's class (for class objects: {@code java.lang.Class}). */
+    int classOf(int object);
+
+    ObjectKind kind(int object);
+
+    /** The object's shallow size in bytes, as the VM that wrote the dump accounts it. */
+    long shallowSize(int object);
+
+    /** The object's heap, an index into {@link #heapNames()}; 0 when the dump has no heaps. */
+    int heapOf(int object);
+
+    /** Heap names (Android: app, image, zygote); a single "default" heap for other dumps. */
+    List<String> heapNames();
+
+    // ---- classes: in memory, O(1)
+
+    int classCount();
+
+    HeapClass heapClass(int classIndex);
+
+    /** All classes, by index. Does not allocate (an unmodifiable view). */
+    List<HeapClass> classes();
+
+    /** Classes with this Java-form name (more than one when several loaders define it). */
+    List<HeapClass> classesNamed(String name);
+
+    /** For a class object, the class it represents; -1 for any other object. O(1) expected. */
+    int classIndexOfClassObject(int object);
+
+    // ---- references
+
+    /** A new cursor over outbound references, in the order the dump stores them. Cheap. */
+    RefCursor outRefs();
+
+    /** A new cursor over inbound references (referrers), in ascending index order. Cheap. */
+    RefCursor inRefs();
+
+    /**
+     * The outbound references of an object with their field names or array indexes, in the same
+     * order as {@link #outRefs()}. Reads the dump and allocates one record per reference.
+     */
+    List<Reference> references(int object);
+
+    // ---- roots and threads: in memory
+
+    int rootCount();
+
+    GcRoot root(int i);
+
+    /** All roots. Allocates the list. */
+    List<GcRoot> roots();
+
+    /** Whether the object is a GC root of any kind. O(1). */
+    boolean isRoot(int object);
+
+    List<HeapThread> threads();
+
+    // ---- values: read the dump
+
+    /** Instance fields with their values, the object's class first, then its superclasses. */
+    List<FieldValue> fields(int object);
+
+    /** The value of the first instance field with this name (subclass first), or null. */
+    FieldValue field(int object, String name);
+
+    /** Static fields of a class, from memory (no dump read). */
+    List<FieldValue> staticFields(int classIndex);
+
+    /** The length of an array object, or -1 for other objects. Reads the dump. */
+    long arrayLength(int object);
+
+    /** Object ids of {@code count} elements of an object array from {@code from}. Reads the dump. */
+    long[] readObjectArray(int object, long from, int count);
+
+    /**
+     * Raw big-endian bytes of {@code count} elements of a primitive array from {@code from}, or
+     * null if the dump holds no data for it. Reads the dump; allocates the array.
+     */
+    byte[] readPrimitiveArray(int object, long from, int count);
+
+    /**
+     * The text of a {@code java.lang.String} (compact or not, JDK 6 offset/count, Android), or of
+     * a {@code char[]}; null for other objects or when the dump lacks the characters. At most
+     * {@code maxChars} characters are read. Reads the dump.
+     */
+    String readString(int object, int maxChars);
+
+    // ---- storage for analyses
+
+    /** Named files kept with the index (dominators, retained sizes), rebuilt with it. */
+    IndexAttachments attachments();
+
+    /** Unmaps the index. Using the graph afterwards fails. */
+    @Override
+    void close();
+}

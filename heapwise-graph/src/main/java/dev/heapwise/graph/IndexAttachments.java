@@ -1,0 +1,30 @@
+package dev.heapwise.graph;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.util.Optional;
+
+/**
+ * Files that analyses keep beside the graph's own index (dominator tree, retained sizes), so a
+ * later open reuses them. They live in the index folder and go when the index is rebuilt.
+ * Thread-safe.
+ */
+public interface IndexAttachments {
+
+    /** Writes the content of one attachment file. */
+    @FunctionalInterface
+    interface Writer {
+        void write(FileChannel channel) throws IOException;
+    }
+
+    /** Maps a saved attachment read-only, or returns empty if there is none. */
+    Optional<MemorySegment> open(String name) throws IOException;
+
+    /**
+     * Saves an attachment: written under a temporary name, then renamed, so a crash never leaves
+     * half a file under the real name. When the index folder is not writable this does nothing
+     * and returns false.
+     */
+    boolean save(String name, Writer writer) throws IOException;
+}

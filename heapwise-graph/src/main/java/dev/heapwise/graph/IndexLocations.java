@@ -1,0 +1,76 @@
+package dev.heapwise.graph;
+
+import dev.heapwise.graph.internal.IndexCorruptException;
+import dev.heapwise.graph.internal.IndexStore;
+import dev.heapwise.graph.internal.IndexedHeapGraph;
+import dev.heapwise.graph.internal.Manifest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where a dump's index lives: in a folder beside the dump ({@code dump.hprof.heapwise}) or, when
+ * the dump's folder is not writable, under the user's cache folder
+ * ({@code $XDG_CACHE_HOME/heapwise} or {@code ~/.cache/heapwise}). An index is trusted only when
+ * its manifest is complete, of the current layout version, and records the dump's current size
+ * and modification time; otherwise it is rebuilt.
+ */
+public final class IndexLocations {
+    private IndexLocations() {}
+
+    public static Path besideDump(Path dump) {
+        Path abs = dump.toAbsolutePath();
+        return abs.resolveSibling(abs.getFileName() + ".heapwise");
+    }
+
+    public static Path inCache(Path dump) {
+        String base = System.getenv("XDG_CACHE_HOME");
+        Path root = base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache");
+        String key = hash(dump.toAbsolutePath().normalize().toString());
+        return root.resolve("heapwise").resolve(key).resolve(dump.getFileName() + ".heapwise");
+    }
+
+    /** Where a new index for {@code dump} is written. */
+    public static Path forWriting(Path dump) {
+        Path parent = dump.toAbsolutePath().getParent();
+        return parent != null && Files.isWritable(parent) ? besideDump(dump) : inCache(dump);
+    }
+
+    /** Opens a valid existing index of {@code dump}, if there is one. Cost: maps the index, no dump read. */
+    public static Optional<HeapGraph> openExisting(Path dump) throws IOException {
+        BasicFileAttributes attrs = Files.readAttributes(dump, BasicFileAttributes.class);
+        for (Path dir : List.of(besideDump(dump), inCache(dump))) {
+            Path manifestFile = dir.resolve(IndexStore.MANIFEST);
+            if (!Files.isRegularFile(manifestFile)) {
+                continue;
+            }
+            try {
+                Manifest m = Manifest.read(manifestFile);
+                if (m.version() != Manifest.VERSION || m.dumpSize() != attrs.size()
+                        || m.dumpModifiedMillis() != attrs.lastModifiedTime().toMillis()) {
+                    continue;
+                }
+                return Optional.of(IndexedHeapGraph.open(dir, dump));
+            } catch (IndexCorruptException | IOException e) {
+                // A damaged or foreign index is rebuilt, never trusted.
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String hash(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.heapwise.graph.build;
+
+import dev.heapwise.graph.ObjectKind;
+
+/**
+ * The objects of a graph being built, in id order, as a size model may inspect them to detect the
+ * VM's layout (for example from the distances between object addresses). All calls are O(1).
+ */
+public interface ObjectTable {
+    int objectCount();
+
+    long id(int object);
+
+    ObjectKind kind(int object);
+
+    /** The object's class (for class objects: the class it represents). */
+    ClassInfo classInfo(int object);
+
+    /** Array length, or -1 for non-arrays. */
+    long arrayLength(int object);
+}

@@ -1,0 +1,27 @@
+package dev.heapwise.graph.build;
+
+import dev.heapwise.graph.FieldType;
+
+/**
+ * How the VM that wrote a dump accounts object sizes. Format readers supply one (HotSpot with
+ * detected compressed oops and class pointers, ART, MicroEJ); the graph stores its answers.
+ */
+public interface SizeModel {
+    /** The VM family, e.g. {@code hotspot}, {@code art}. */
+    String vm();
+
+    /** How sizes are computed, in one line for {@code heapwise info}. */
+    String describe();
+
+    /** The shallow size of one instance of {@code cls}. */
+    long instanceSize(ClassInfo cls);
+
+    /** The shallow size of an array with these elements. */
+    long arraySize(FieldType elementType, long length);
+
+    /** The shallow size of the class object of {@code cls} (its mirror and statics). */
+    long classObjectSize(ClassInfo cls);
+
+    /** A unit all sizes are multiples of, usually the object alignment (8). */
+    int alignment();
+}

@@ -1,0 +1,450 @@
+package dev.heapwise.graph.internal;
+
+import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.GraphInfo;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.HeapThread;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.RootKind;
+import dev.heapwise.graph.StackFrame;
+import dev.heapwise.graph.build.ClassInfo;
+import dev.heapwise.graph.build.ObjectTable;
+import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.graph.build.SizeModel;
+import dev.heapwise.graph.io.ContentLocation;
+import dev.heapwise.graph.io.ContentSource;
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The steps of turning a read dump into a committed index: order objects by id, write the object
+ * columns, size every object, link references both ways, resolve roots and threads, write the
+ * class table and manifest, commit, open. Each step streams over the objects once.
+ */
+public final class GraphAssembly {
+    private final IndexStore.Draft draft;
+    private final Path dump;
+    private final int idSize;
+    private final ClassTable classes;
+    private final ObjectLog log;
+    private final PendingMeta meta;
+    private final List<String> heapNames;
+    private final List<String> warnings;
+    private final ContentLocation content;
+    private final int threads;
+    private final ProgressListener progress;
+    private final Map<String, Long> phaseMillis;
+    private final LongIntMap classOfClassObject = new LongIntMap(1024);
+    private long phaseStart = System.nanoTime();
+
+    public GraphAssembly(IndexStore.Draft draft, Path dump, int idSize, ClassTable classes, ObjectLog log,
+            PendingMeta meta, List<String> heapNames, List<String> warnings, ContentLocation content, int threads,
+            ProgressListener progress, Map<String, Long> phaseMillis) {
+        this.draft = draft;
+        this.dump = dump;
+        this.idSize = idSize;
+        this.classes = classes;
+        this.log = log;
+        this.meta = meta;
+        this.heapNames = heapNames;
+        this.warnings = warnings;
+        this.content = content;
+        this.threads = threads;
+        this.progress = progress;
+        this.phaseMillis = phaseMillis;
+    }
+
+    private void phaseDone(String name) {
+        long now = System.nanoTime();
+        phaseMillis.merge(name, (now - phaseStart) / 1_000_000, Long::sum);
+        phaseStart = now;
+    }
+
+    public HeapGraph assemble(Function<ObjectTable, SizeModel> sizing, GraphInfo base) throws IOException {
+        BasicFileAttributes dumpAttrs = Files.readAttributes(dump, BasicFileAttributes.class);
+        classes.finish(idSize);
+        if (classes.classCount() > 0 || log.count() > 0) {
+            classes.ensureJavaLangClass();
+        }
+        List<ClassTable.Slot> finalSlots = classes.finalSlots();
+        int javaLangClass = classes.javaLangClassIndex();
+
+        int n;
+        boolean positionsSorted;
+        long duplicates;
+        try (ObjectOrder order = ObjectOrder.compute(log, draft, progress)) {
+            n = order.count();
+            duplicates = order.duplicates();
+            if (duplicates > 0) {
+                warnings.add(duplicates + " object ids appear more than once; the first record of each is kept");
+            }
+            writeIds(order, n);
+            writeClassColumnAndLengths(order, n, javaLangClass);
+            positionsSorted = writePositions(order, n);
+        }
+        phaseDone("order");
+
+        int sizeUnit;
+        long totalShallow;
+        String sizeDescription;
+        String vm;
+        try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS));
+                IndexStore.Mapping classMap = draft.mapRead(draft.file(Columns.CLASS));
+                IndexStore.Mapping lenMap = draft.mapRead(draft.scratch().resolve("index.len"))) {
+            EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
+            PackedLongs classCol = PackedLongs.open(classMap.segment(), Columns.CLASS);
+            MemorySegment lens = lenMap.segment();
+            ObjectTable table = new Table(n, ids, classCol, lens, finalSlots, javaLangClass);
+            SizeModel model = sizing.apply(table);
+            sizeUnit = Math.max(1, model.alignment());
+            sizeDescription = model.describe();
+            vm = model.vm();
+            totalShallow = writeSizes(n, classCol, lens, finalSlots, javaLangClass, model, sizeUnit);
+        }
+        phaseDone("sizes");
+
+        if (content.kind() == ContentLocation.Kind.GZIP_BLOCKS) {
+            writeGzipBlocks();
+        }
+        ReferenceIndexer.Result refs;
+        try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS));
+                IndexStore.Mapping classMap = draft.mapRead(draft.file(Columns.CLASS));
+                IndexStore.Mapping posMap = draft.mapRead(draft.file(Columns.POSITIONS));
+                ContentSource source = content.open(draft.dir())) {
+            EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
+            LongColumn positions = positionsSorted ? LongColumn.of(EliasFano.open(posMap.segment(), Columns.POSITIONS))
+                    : LongColumn.of(PackedLongs.open(posMap.segment(), Columns.POSITIONS));
+            refs = new ReferenceIndexer(draft, n, idSize, ids, PackedLongs.open(classMap.segment(), Columns.CLASS),
+                    positions, finalSlots, javaLangClass, classOfClassObject, source, threads, progress).run();
+        }
+        if (refs.unresolved() > 0) {
+            warnings.add(refs.unresolved() + " references point to objects the dump does not contain; they are left out");
+        }
+        if (refs.badRecords() > 0) {
+            warnings.add(refs.badRecords() + " object records could not be read back; their references are left out");
+        }
+        phaseDone("references");
+
+        List<GcRoot> roots;
+        try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS))) {
+            EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
+            roots = resolveRoots(ids);
+            MetaFiles.writeThreads(draft.file(Columns.THREADS), resolveThreads(ids, roots));
+        }
+        MetaFiles.writeRoots(draft.file(Columns.ROOTS), roots);
+        MetaFiles.writeClasses(draft.file(Columns.CLASSES), storedClasses(finalSlots));
+        phaseDone("roots and classes");
+
+        GraphInfo info = new GraphInfo(base.format(), base.formatDetail(), vm, idSize, n, finalSlots.size(),
+                refs.references(), roots.size(), totalShallow, List.copyOf(heapNames), sizeDescription, base.partial(),
+                List.copyOf(warnings), new java.util.LinkedHashMap<>(phaseMillis));
+        Manifest manifest = new Manifest(Manifest.VERSION, dump.toAbsolutePath().toString(), dumpAttrs.size(),
+                dumpAttrs.lastModifiedTime().toMillis(), info, content.kind().name(), content.size(), positionsSorted,
+                sizeUnit, heapNames.size() > 1, javaLangClass);
+        progress.finished();
+        draft.commit(manifest.toJson());
+        return IndexedHeapGraph.open(draft.finalDir(), dump);
+    }
+
+    private void writeIds(ObjectOrder order, int n) throws IOException {
+        progress.phase("writing object ids", n);
+        try (IndexStore.Mapping idsMap = draft.mapRead(log.ids.file());
+                FileChannel ch = draft.create(Columns.IDS);
+                EliasFano.Writer w = new EliasFano.Writer(ch, n, n == 0 ? 0 : log.minId(), n == 0 ? 0 : log.maxId(),
+                        log.idAlignmentShift())) {
+            MemorySegment ids = idsMap.segment();
+            for (int k = 0; k < n; k++) {
+                w.add(ids.getAtIndex(Words.LONG, order.logIndex(k)));
+                if ((k & 0xFFFFF) == 0) {
+                    progress.progress(k);
+                }
+            }
+        }
+    }
+
+    private void writeClassColumnAndLengths(ObjectOrder order, int n, int javaLangClass) throws IOException {
+        progress.phase("writing object classes", n);
+        int bits = Words.bitsFor(Math.max(0, classes.classCount() - 1));
+        boolean heapColumn = heapNames.size() > 1;
+        int heapBits = Words.bitsFor(Math.max(0, heapNames.size() - 1));
+        int[] heapStarts = log.heapRunStarts.toArray();
+        int[] heapValues = log.heapRunValues.toArray();
+        try (IndexStore.Mapping slotMap = draft.mapRead(log.slots.file());
+                IndexStore.Mapping lenMap = draft.mapRead(log.lengths.file());
+                FileChannel ch = draft.create(Columns.CLASS);
+                PackedLongs.Writer w = new PackedLongs.Writer(ch, n, bits);
+                ScratchColumn lens = new ScratchColumn(draft.scratch().resolve("index.len"), 4);
+                FileChannel heapCh = heapColumn ? draft.create(Columns.HEAPS) : null;
+                PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
+            MemorySegment slots = slotMap.segment();
+            MemorySegment lengths = lenMap.segment();
+            for (int k = 0; k < n; k++) {
+                int d = order.logIndex(k);
+                int slot = slots.getAtIndex(Words.INT, d);
+                int cls;
+                if (slot <= -2) {
+                    ClassTable.Slot represented = classes.slot(-(slot + 2));
+                    represented.objectIndex = k;
+                    classOfClassObject.put(k, represented.index, -1);
+                    cls = javaLangClass;
+                } else {
+                    cls = classes.indexOf(slot);
+                }
+                w.add(cls);
+                lens.addInt(lengths.getAtIndex(Words.INT, d));
+                if (heaps != null) {
+                    int r = java.util.Arrays.binarySearch(heapStarts, d);
+                    r = r >= 0 ? r : -r - 2;
+                    heaps.add(r < 0 ? 0 : heapValues[r]);
+                }
+                if ((k & 0xFFFFF) == 0) {
+                    progress.progress(k);
+                }
+            }
+        }
+    }
+
+    /** Writes positions as Elias–Fano when they ascend in id order (the usual case), else bit-packed. */
+    private boolean writePositions(ObjectOrder order, int n) throws IOException {
+        progress.phase("writing object positions", n);
+        try (IndexStore.Mapping posMap = draft.mapRead(log.positions.file())) {
+            MemorySegment pos = posMap.segment();
+            boolean sorted = true;
+            long max = 0;
+            long prev = Long.MIN_VALUE;
+            for (int k = 0; k < n; k++) {
+                long p = pos.getAtIndex(Words.LONG, order.logIndex(k));
+                if (p < prev) {
+                    sorted = false;
+                }
+                prev = p;
+                max = Math.max(max, p);
+            }
+            try (FileChannel ch = draft.create(Columns.POSITIONS)) {
+                if (sorted) {
+                    try (EliasFano.Writer w = new EliasFano.Writer(ch, n, 0, max, 0)) {
+                        for (int k = 0; k < n; k++) {
+                            w.add(pos.getAtIndex(Words.LONG, order.logIndex(k)));
+                        }
+                    }
+                } else {
+                    try (PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(max))) {
+                        for (int k = 0; k < n; k++) {
+                            w.add(pos.getAtIndex(Words.LONG, order.logIndex(k)));
+                        }
+                    }
+                }
+            }
+            return sorted;
+        }
+    }
+
+    private long writeSizes(int n, PackedLongs classCol, MemorySegment lens, List<ClassTable.Slot> slots,
+            int javaLangClass, SizeModel model, int unit) throws IOException {
+        progress.phase("sizing objects", n);
+        for (ClassTable.Slot s : slots) {
+            if (s.shape() == HeapClass.Shape.INSTANCE) {
+                s.instanceSize = model.instanceSize(s);
+            }
+            if (s.objectIndex >= 0) {
+                s.classObjectSize = model.classObjectSize(s);
+            }
+        }
+        long total = 0;
+        LongList overflow = new LongList();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(draft.file(Columns.SIZES)), 1 << 16)) {
+            for (int k = 0; k < n; k++) {
+                int cls = (int) classCol.get(k);
+                ClassTable.Slot slot = slots.get(cls);
+                long size;
+                if (cls == javaLangClass && classOfClassObject.containsKey(k)) {
+                    size = slots.get(classOfClassObject.get(k, -1)).classObjectSize;
+                } else if (slot.shape() == HeapClass.Shape.INSTANCE) {
+                    size = slot.instanceSize;
+                } else {
+                    size = model.arraySize(slot.elementType(), lens.getAtIndex(Words.INT, k));
+                }
+                slot.instanceCount++;
+                slot.shallowTotal += size;
+                total += size;
+                long units = size / unit;
+                if (size % unit == 0 && units < 255) {
+                    out.write((int) units);
+                } else {
+                    out.write(255);
+                    overflow.add(k);
+                    overflow.add(size);
+                }
+                if ((k & 0xFFFFF) == 0) {
+                    progress.progress(k);
+                }
+            }
+        }
+        try (DataOutputStream out = new DataOutputStream(
+                new BufferedOutputStream(Files.newOutputStream(draft.file(Columns.SIZE_OVERFLOW))))) {
+            for (int i = 0; i < overflow.size(); i++) {
+                out.writeLong(Long.reverseBytes(overflow.get(i)));
+            }
+        }
+        return total;
+    }
+
+    private void writeGzipBlocks() throws IOException {
+        long[] members = content.memberStarts();
+        long[] blocks = content.blockStarts();
+        try (DataOutputStream out = new DataOutputStream(
+                new BufferedOutputStream(Files.newOutputStream(draft.file(Columns.GZIP_BLOCKS))))) {
+            out.writeInt(members.length);
+            for (long m : members) {
+                out.writeLong(m);
+            }
+            for (long b : blocks) {
+                out.writeLong(b);
+            }
+        }
+    }
+
+    private List<GcRoot> resolveRoots(EliasFano ids) {
+        List<GcRoot> roots = new ArrayList<>(meta.rootIds.size());
+        RootKind[] kinds = RootKind.values();
+        long unresolved = 0;
+        for (int i = 0; i < meta.rootIds.size(); i++) {
+            long idx = ids.indexOf(meta.rootIds.get(i));
+            if (idx < 0) {
+                unresolved++;
+                continue;
+            }
+            roots.add(new GcRoot((int) idx, kinds[meta.rootKinds.get(i)], meta.rootThreads.get(i), meta.rootFrames.get(i)));
+        }
+        if (unresolved > 0) {
+            warnings.add(unresolved + " GC roots name objects the dump does not contain; they are left out");
+        }
+        return roots;
+    }
+
+    private List<HeapThread> resolveThreads(EliasFano ids, List<GcRoot> roots) {
+        Map<Integer, List<GcRoot>> rootsByThread = new HashMap<>();
+        for (GcRoot r : roots) {
+            if (r.threadSerial() >= 0 && r.kind() != RootKind.THREAD_OBJECT) {
+                rootsByThread.computeIfAbsent(r.threadSerial(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<HeapThread> out = new ArrayList<>();
+        for (PendingMeta.PendingThread t : meta.threads) {
+            long[] frameIds = meta.traces.getOrDefault(t.traceSerial(), new long[0]);
+            List<List<Integer>> locals = new ArrayList<>();
+            for (int i = 0; i < frameIds.length; i++) {
+                locals.add(new ArrayList<>());
+            }
+            List<Integer> other = new ArrayList<>();
+            for (GcRoot r : rootsByThread.getOrDefault(t.serial(), List.of())) {
+                if (r.frame() >= 0 && r.frame() < frameIds.length) {
+                    locals.get(r.frame()).add(r.object());
+                } else {
+                    other.add(r.object());
+                }
+            }
+            List<StackFrame> frames = new ArrayList<>(frameIds.length);
+            for (int i = 0; i < frameIds.length; i++) {
+                PendingMeta.Frame f = meta.frames.get(frameIds[i]);
+                if (f == null) {
+                    f = new PendingMeta.Frame("", "unknown frame " + dev.heapwise.graph.Ids.hex(frameIds[i]), "", "", 0);
+                }
+                frames.add(new StackFrame(f.className(), f.method(), f.signature(), f.sourceFile(), f.line(),
+                        List.copyOf(locals.get(i))));
+            }
+            long idx = t.objectId() == 0 ? -1 : ids.indexOf(t.objectId());
+            out.add(new HeapThread(t.serial(), (int) idx, t.name() == null ? "" : t.name(), frames, other));
+        }
+        return out;
+    }
+
+    private List<MetaFiles.StoredClass> storedClasses(List<ClassTable.Slot> slots) {
+        List<MetaFiles.StoredClass> out = new ArrayList<>(slots.size());
+        for (ClassTable.Slot s : slots) {
+            var def = s.def();
+            int superIndex = s.superSlot == null ? -1 : s.superSlot.index;
+            HeapClass hc = new HeapClass(s.index, s.name(), s.classObjectId, s.objectIndex, superIndex,
+                    def == null ? 0 : def.loaderId(), s.shape(), s.elementType(), s.fields(), s.statics(),
+                    s.shape() == HeapClass.Shape.INSTANCE ? s.instanceSize : 0, s.instanceCount, s.shallowTotal);
+            out.add(new MetaFiles.StoredClass(hc, def == null ? 0 : def.signersId(),
+                    def == null ? 0 : def.protectionDomainId(), def == null ? new long[0] : def.constantPoolRefs(),
+                    s.classObjectSize));
+        }
+        return out;
+    }
+
+    /** The objects as a size model sees them while sizing. */
+    private final class Table implements ObjectTable {
+        private final int n;
+        private final EliasFano ids;
+        private final PackedLongs classCol;
+        private final MemorySegment lens;
+        private final List<ClassTable.Slot> slots;
+        private final int javaLangClass;
+
+        Table(int n, EliasFano ids, PackedLongs classCol, MemorySegment lens, List<ClassTable.Slot> slots,
+                int javaLangClass) {
+            this.n = n;
+            this.ids = ids;
+            this.classCol = classCol;
+            this.lens = lens;
+            this.slots = slots;
+            this.javaLangClass = javaLangClass;
+        }
+
+        @Override
+        public int objectCount() {
+            return n;
+        }
+
+        @Override
+        public long id(int object) {
+            return ids.get(object);
+        }
+
+        private boolean isClassObject(int object, int cls) {
+            return cls == javaLangClass && classOfClassObject.containsKey(object);
+        }
+
+        @Override
+        public ObjectKind kind(int object) {
+            int cls = (int) classCol.get(object);
+            if (isClassObject(object, cls)) {
+                return ObjectKind.CLASS;
+            }
+            return switch (slots.get(cls).shape()) {
+                case INSTANCE -> ObjectKind.INSTANCE;
+                case OBJECT_ARRAY -> ObjectKind.OBJECT_ARRAY;
+                case PRIMITIVE_ARRAY -> ObjectKind.PRIMITIVE_ARRAY;
+            };
+        }
+
+        @Override
+        public ClassInfo classInfo(int object) {
+            int cls = (int) classCol.get(object);
+            if (isClassObject(object, cls)) {
+                return slots.get(classOfClassObject.get(object, -1));
+            }
+            return slots.get(cls);
+        }
+
+        @Override
+        public long arrayLength(int object) {
+            return lens.getAtIndex(Words.INT, object);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package dev.heapwise.graph.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+/**
+ * An index folder: a set of column files plus {@code manifest.json}. A folder is built as a
+ * {@link Draft} under a temporary name and renamed into place on {@link Draft#commit}, so a crash
+ * never leaves a half-written index under the real name. A committed folder is opened read-only
+ * with {@link #open}; its files are memory-mapped on first use and unmapped on {@link #close}.
+ * Thread-safe.
+ */
+public final class IndexStore implements AutoCloseable {
+    public static final String MANIFEST = "manifest.json";
+
+    private final Path dir;
+    private final Arena arena = Arena.ofShared();
+    private final java.util.Map<String, MemorySegment> mapped = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private IndexStore(Path dir) {
+        this.dir = dir;
+    }
+
+    public static IndexStore open(Path dir) {
+        return new IndexStore(dir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public boolean exists(String name) {
+        return Files.isRegularFile(dir.resolve(name));
+    }
+
+    /** Maps a file read-only (once; later calls return the same segment). */
+    public MemorySegment map(String name) {
+        return mapped.computeIfAbsent(name, n -> {
+            try (FileChannel ch = FileChannel.open(dir.resolve(n), StandardOpenOption.READ)) {
+                long size = ch.size();
+                return size == 0 ? MemorySegment.NULL : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            } catch (NoSuchFileException e) {
+                throw new IndexCorruptException(dir + ": index file " + n + " is missing");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+
+    /** Starts a new index that will be renamed to {@code finalDir} on commit. */
+    public static Draft draft(Path finalDir) throws IOException {
+        Path parent = finalDir.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path tmp = parent.resolve("." + finalDir.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Files.createDirectory(tmp);
+        return new Draft(finalDir.toAbsolutePath(), tmp);
+    }
+
+    /** Deletes a folder and everything under it; missing is fine. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        List<Path> all;
+        try (Stream<Path> s = Files.walk(dir)) {
+            all = new ArrayList<>(s.sorted(Comparator.reverseOrder()).toList());
+        }
+        for (Path p : all) {
+            Files.deleteIfExists(p);
+        }
+    }
+
+    /**
+     * An index under construction. Files are created in a temporary folder next to the final one;
+     * scratch files used only while building go to {@link #scratch()} and are deleted on commit.
+     * Not thread-safe for creating files; the segments it hands out may be shared between threads.
+     */
+    public static final class Draft implements AutoCloseable {
+        private final Path finalDir;
+        private final Path dir;
+        private final List<Arena> arenas = new ArrayList<>();
+        private boolean done;
+
+        private Draft(Path finalDir, Path dir) {
+            this.finalDir = finalDir;
+            this.dir = dir;
+        }
+
+        public Path dir() {
+            return dir;
+        }
+
+        public Path finalDir() {
+            return finalDir;
+        }
+
+        /** A folder for scratch files, deleted when the draft is committed or abandoned. */
+        public Path scratch() throws IOException {
+            Path s = dir.resolve("scratch");
+            Files.createDirectories(s);
+            return s;
+        }
+
+        /** Creates a new file in the draft (or replaces one) for writing and reading. */
+        public FileChannel create(String name) throws IOException {
+            return FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+
+        /** Creates a file of {@code size} zero bytes and maps it read-write with its own arena. */
+        public Mapping createMapped(Path file, long size) throws IOException {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                ch.truncate(0);
+                if (size > 0) {
+                    ch.write(java.nio.ByteBuffer.wrap(new byte[1]), size - 1);
+                }
+                return mapWith(ch, FileChannel.MapMode.READ_WRITE, size);
+            }
+        }
+
+        /** Maps an existing file read-only with its own arena. */
+        public Mapping mapRead(Path file) throws IOException {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                return mapWith(ch, FileChannel.MapMode.READ_ONLY, ch.size());
+            }
+        }
+
+        private Mapping mapWith(FileChannel ch, FileChannel.MapMode mode, long size) throws IOException {
+            Arena a = Arena.ofShared();
+            synchronized (arenas) {
+                arenas.add(a);
+            }
+            MemorySegment seg = size == 0 ? MemorySegment.NULL : ch.map(mode, 0, size, a);
+            return new Mapping(seg, a);
+        }
+
+        public Path file(String name) {
+            return dir.resolve(name);
+        }
+
+        /**
+         * Writes the manifest last, deletes scratch files, and renames the folder into place,
+         * replacing an older index there.
+         */
+        public void commit(byte[] manifest) throws IOException {
+            closeArenas();
+            deleteTree(dir.resolve("scratch"));
+            Path tmpManifest = dir.resolve(MANIFEST + ".tmp");
+            Files.write(tmpManifest, manifest);
+            Files.move(tmpManifest, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);
+            Path old = null;
+            if (Files.exists(finalDir)) {
+                old = finalDir.resolveSibling("." + finalDir.getFileName() + ".old-"
+                        + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+                Files.move(finalDir, old, StandardCopyOption.ATOMIC_MOVE);
+            }
+            try {
+                Files.move(dir, finalDir, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
+                // Another process committed the same index a moment ago: theirs is as good as ours.
+                deleteTree(dir);
+            }
+            done = true;
+            if (old != null) {
+                deleteTree(old);
+            }
+        }
+
+        private void closeArenas() {
+            synchronized (arenas) {
+                for (Arena a : arenas) {
+                    try {
+                        a.close();
+                    } catch (IllegalStateException alreadyClosed) {
+                        // closed by its user
+                    }
+                }
+                arenas.clear();
+            }
+        }
+
+        /** Abandons the draft unless it was committed. */
+        @Override
+        public void close() throws IOException {
+            if (!done) {
+                closeArenas();
+                deleteTree(dir);
+                done = true;
+            }
+        }
+    }
+
+    /** A mapped file with the arena that owns the mapping; closing it unmaps. */
+    public record Mapping(MemorySegment segment, Arena arena) implements AutoCloseable {
+        @Override
+        public void close() {
+            try {
+                arena.close();
+            } catch (IllegalStateException alreadyClosed) {
+                // closed with the draft
+            }
+        }
+    }
+}

@@ -1,0 +1,539 @@
+package dev.heapwise.graph.internal;
+
+import dev.heapwise.graph.FieldType;
+import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.GraphInfo;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.HeapThread;
+import dev.heapwise.graph.IndexAttachments;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.Reference;
+import dev.heapwise.graph.StaticField;
+import dev.heapwise.graph.io.ContentLocation;
+import dev.heapwise.graph.io.ContentSource;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The {@link HeapGraph} over a committed index folder. See {@link HeapGraph} for costs. */
+public final class IndexedHeapGraph implements HeapGraph {
+    private final IndexStore store;
+    private final Manifest manifest;
+    private final int n;
+    private final int idSize;
+    private final EliasFano ids;
+    private final PackedLongs classColumn;
+    private final LongColumn positions;
+    private final MemorySegment sizes;
+    private final long[] overflowIndex;
+    private final long[] overflowSize;
+    private final PackedLongs heaps;
+    private final EliasFano outOffsets;
+    private final PackedLongs outRefs;
+    private final EliasFano inOffsets;
+    private final PackedLongs inRefs;
+    private final List<HeapClass> classes;
+    private final List<MetaFiles.StoredClass> stored;
+    private final Map<String, List<HeapClass>> byName = new HashMap<>();
+    private final LongIntMap classOfClassObject;
+    private final List<GcRoot> roots;
+    private final long[] rootBits;
+    private final List<HeapThread> storedThreads;
+    private volatile List<HeapThread> threads;
+    private final ContentSource content;
+    private final ThreadLocal<ContentReader> readers;
+    private final Map<Integer, FieldLayout> layouts = new ConcurrentHashMap<>();
+    private volatile Map<Integer, int[]> definedClasses;
+    private final List<String> heapNames;
+    private final int javaLangClass;
+    private final Attachments attachments;
+
+    private IndexedHeapGraph(Path dir, Manifest manifest, Path dump) throws IOException {
+        this.store = IndexStore.open(dir);
+        try {
+            this.manifest = manifest;
+            GraphInfo info = manifest.info();
+            this.n = (int) info.objects();
+            this.idSize = info.idSize();
+            this.ids = EliasFano.open(store.map(Columns.IDS), Columns.IDS);
+            this.classColumn = PackedLongs.open(store.map(Columns.CLASS), Columns.CLASS);
+            this.positions = manifest.positionsSorted()
+                    ? LongColumn.of(EliasFano.open(store.map(Columns.POSITIONS), Columns.POSITIONS))
+                    : LongColumn.of(PackedLongs.open(store.map(Columns.POSITIONS), Columns.POSITIONS));
+            this.sizes = store.map(Columns.SIZES);
+            MemorySegment ov = store.map(Columns.SIZE_OVERFLOW);
+            int nov = (int) (ov.byteSize() / 16);
+            overflowIndex = new long[nov];
+            overflowSize = new long[nov];
+            for (int i = 0; i < nov; i++) {
+                overflowIndex[i] = ov.getAtIndex(Words.LONG, 2L * i);
+                overflowSize[i] = ov.getAtIndex(Words.LONG, 2L * i + 1);
+            }
+            this.heaps = manifest.heapColumn() ? PackedLongs.open(store.map(Columns.HEAPS), Columns.HEAPS) : null;
+            this.outOffsets = EliasFano.open(store.map(Columns.OUT_OFFSETS), Columns.OUT_OFFSETS);
+            this.outRefs = PackedLongs.open(store.map(Columns.OUT_REFS), Columns.OUT_REFS);
+            this.inOffsets = EliasFano.open(store.map(Columns.IN_OFFSETS), Columns.IN_OFFSETS);
+            this.inRefs = PackedLongs.open(store.map(Columns.IN_REFS), Columns.IN_REFS);
+            if (ids.size() != n || outOffsets.size() != n + 1L || inOffsets.size() != n + 1L || classColumn.count() != n
+                    || sizes.byteSize() != n) {
+                throw new IndexCorruptException(dir + ": index columns disagree on the object count");
+            }
+            this.stored = MetaFiles.readClasses(dir.resolve(Columns.CLASSES));
+            List<HeapClass> cl = new ArrayList<>(stored.size());
+            classOfClassObject = new LongIntMap(Math.max(16, stored.size()));
+            for (MetaFiles.StoredClass sc : stored) {
+                HeapClass c = sc.heapClass();
+                cl.add(c);
+                byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
+                if (c.objectIndex() >= 0) {
+                    classOfClassObject.put(c.objectIndex(), c.index(), -1);
+                }
+            }
+            this.classes = Collections.unmodifiableList(cl);
+            this.roots = List.copyOf(MetaFiles.readRoots(dir.resolve(Columns.ROOTS)));
+            this.rootBits = new long[(n + 63) >>> 6];
+            for (GcRoot r : roots) {
+                rootBits[r.object() >>> 6] |= 1L << r.object();
+            }
+            this.storedThreads = MetaFiles.readThreads(dir.resolve(Columns.THREADS));
+            this.heapNames = info.heaps().isEmpty() ? List.of("default") : info.heaps();
+            this.javaLangClass = manifest.javaLangClass();
+            this.content = contentLocation(dir, dump).open(dir);
+            this.readers = ThreadLocal.withInitial(() -> new ContentReader(content, 1 << 16));
+            this.attachments = new Attachments(dir, store);
+        } catch (IOException | RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** Opens a committed index folder of {@code dump}. */
+    public static IndexedHeapGraph open(Path dir, Path dump) throws IOException {
+        return new IndexedHeapGraph(dir, Manifest.read(dir.resolve(IndexStore.MANIFEST)), dump);
+    }
+
+    private ContentLocation contentLocation(Path dir, Path dump) throws IOException {
+        ContentLocation.Kind kind = ContentLocation.Kind.valueOf(manifest.contentKind());
+        return switch (kind) {
+            case PLAIN -> ContentLocation.plain(dump, manifest.contentSize());
+            case COPY -> ContentLocation.copy(manifest.contentSize());
+            case GZIP_BLOCKS -> {
+                try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(
+                        Files.newInputStream(dir.resolve(Columns.GZIP_BLOCKS))))) {
+                    int members = in.readInt();
+                    long[] m = new long[members];
+                    long[] b = new long[members + 1];
+                    for (int i = 0; i < members; i++) {
+                        m[i] = in.readLong();
+                    }
+                    for (int i = 0; i <= members; i++) {
+                        b[i] = in.readLong();
+                    }
+                    yield ContentLocation.gzipBlocks(dump, m, b);
+                }
+            }
+        };
+    }
+
+    public Manifest manifest() {
+        return manifest;
+    }
+
+    public Path indexDir() {
+        return store.dir();
+    }
+
+    @Override
+    public GraphInfo info() {
+        return manifest.info();
+    }
+
+    @Override
+    public int objectCount() {
+        return n;
+    }
+
+    @Override
+    public long referenceCount() {
+        return outRefs.count();
+    }
+
+    @Override
+    public long id(int object) {
+        return ids.get(object);
+    }
+
+    @Override
+    public int indexOf(long id) {
+        return (int) ids.indexOf(id);
+    }
+
+    @Override
+    public int classOf(int object) {
+        return (int) classColumn.get(object);
+    }
+
+    private boolean isClassObject(int object, int cls) {
+        return cls == javaLangClass && classOfClassObject.containsKey(object);
+    }
+
+    @Override
+    public ObjectKind kind(int object) {
+        int cls = classOf(object);
+        if (isClassObject(object, cls)) {
+            return ObjectKind.CLASS;
+        }
+        return switch (classes.get(cls).shape()) {
+            case INSTANCE -> ObjectKind.INSTANCE;
+            case OBJECT_ARRAY -> ObjectKind.OBJECT_ARRAY;
+            case PRIMITIVE_ARRAY -> ObjectKind.PRIMITIVE_ARRAY;
+        };
+    }
+
+    @Override
+    public long shallowSize(int object) {
+        int units = sizes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, object) & 0xFF;
+        if (units != 255) {
+            return (long) units * manifest.sizeUnit();
+        }
+        int i = java.util.Arrays.binarySearch(overflowIndex, object);
+        if (i < 0) {
+            throw new IndexCorruptException("size of object " + object + " missing from the overflow table");
+        }
+        return overflowSize[i];
+    }
+
+    @Override
+    public int heapOf(int object) {
+        return heaps == null ? 0 : (int) heaps.get(object);
+    }
+
+    @Override
+    public List<String> heapNames() {
+        return heapNames;
+    }
+
+    @Override
+    public int classCount() {
+        return classes.size();
+    }
+
+    @Override
+    public HeapClass heapClass(int classIndex) {
+        return classes.get(classIndex);
+    }
+
+    @Override
+    public List<HeapClass> classes() {
+        return classes;
+    }
+
+    @Override
+    public List<HeapClass> classesNamed(String name) {
+        return byName.getOrDefault(name, List.of());
+    }
+
+    @Override
+    public int classIndexOfClassObject(int object) {
+        return classOfClassObject.get(object, -1);
+    }
+
+    @Override
+    public RefCursor outRefs() {
+        return new CsrCursor(outOffsets, outRefs);
+    }
+
+    @Override
+    public RefCursor inRefs() {
+        return new CsrCursor(inOffsets, inRefs);
+    }
+
+    @Override
+    public int rootCount() {
+        return roots.size();
+    }
+
+    @Override
+    public GcRoot root(int i) {
+        return roots.get(i);
+    }
+
+    @Override
+    public List<GcRoot> roots() {
+        return roots;
+    }
+
+    @Override
+    public boolean isRoot(int object) {
+        return (rootBits[object >>> 6] & (1L << object)) != 0;
+    }
+
+    @Override
+    public List<HeapThread> threads() {
+        List<HeapThread> t = threads;
+        if (t == null) {
+            List<HeapThread> named = new ArrayList<>(storedThreads.size());
+            for (HeapThread h : storedThreads) {
+                String name = h.name();
+                if (name.isEmpty() && h.objectIndex() >= 0) {
+                    FieldValue f = field(h.objectIndex(), "name");
+                    if (f != null && f.isReference() && !f.isNull()) {
+                        int s = indexOf(f.objectId());
+                        String text = s < 0 ? null : readString(s, 1000);
+                        name = text == null ? "" : text;
+                    }
+                }
+                named.add(new HeapThread(h.serial(), h.objectIndex(), name, h.frames(), h.otherLocals()));
+            }
+            threads = t = List.copyOf(named);
+        }
+        return t;
+    }
+
+    // ---- reading object records
+
+    private FieldLayout layout(int cls) {
+        return layouts.computeIfAbsent(cls, c -> FieldLayout.of(classes.get(c), classes::get, idSize));
+    }
+
+    private ContentReader reader() {
+        return readers.get();
+    }
+
+    /** Loads an object's record header and checks its tag; returns the buffer index, or -1. */
+    private int loadRecord(ContentReader r, long pos, int len, int expectedTag) {
+        int at = r.load(pos, len);
+        if (r.available(pos) < Math.min(len, 1 + idSize) || (r.buffer().get(at) & 0xFF) != expectedTag) {
+            return -1;
+        }
+        return at;
+    }
+
+    @Override
+    public List<FieldValue> fields(int object) {
+        int cls = classOf(object);
+        if (kind(object) != ObjectKind.INSTANCE) {
+            return List.of();
+        }
+        FieldLayout layout = layout(cls);
+        ContentReader r = reader();
+        int header = ObjectRecords.instanceHeader(idSize);
+        long pos = positions.get(object);
+        int at = loadRecord(r, pos, header + layout.size(), ObjectRecords.INSTANCE);
+        if (at < 0) {
+            throw new UncheckedIOException(new IOException("the record of object " + dev.heapwise.graph.Ids.hex(id(object))
+                    + " cannot be read back from the dump (has the dump changed?)"));
+        }
+        ByteBuffer b = r.buffer();
+        long avail = Math.min(b.getInt(at + header - 4), r.available(pos) - header);
+        List<FieldValue> out = new ArrayList<>(layout.entries().size());
+        for (FieldLayout.Entry e : layout.entries()) {
+            int size = e.field().type().size(idSize);
+            if (e.offset() + size > avail) {
+                break;
+            }
+            long raw = FieldLayout.read(b, at + header + e.offset(), e.field().type(), idSize);
+            out.add(new FieldValue(e.declaringClass(), e.field().name(), e.field().type(), raw));
+        }
+        return out;
+    }
+
+    @Override
+    public FieldValue field(int object, String name) {
+        for (FieldValue v : fields(object)) {
+            if (v.name().equals(name)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public List<FieldValue> staticFields(int classIndex) {
+        HeapClass c = classes.get(classIndex);
+        List<FieldValue> out = new ArrayList<>(c.statics().size());
+        for (StaticField s : c.statics()) {
+            out.add(s.value(c));
+        }
+        return out;
+    }
+
+    @Override
+    public long arrayLength(int object) {
+        ObjectKind k = kind(object);
+        if (k != ObjectKind.OBJECT_ARRAY && k != ObjectKind.PRIMITIVE_ARRAY) {
+            return -1;
+        }
+        ContentReader r = reader();
+        long pos = positions.get(object);
+        int at = r.load(pos, ObjectRecords.arrayLengthOffset(idSize) + 4);
+        int tag = r.buffer().get(at) & 0xFF;
+        if (tag != ObjectRecords.OBJECT_ARRAY && tag != ObjectRecords.PRIMITIVE_ARRAY
+                && tag != ObjectRecords.PRIMITIVE_ARRAY_NODATA) {
+            return -1;
+        }
+        return r.buffer().getInt(at + ObjectRecords.arrayLengthOffset(idSize)) & 0xFFFFFFFFL;
+    }
+
+    @Override
+    public long[] readObjectArray(int object, long from, int count) {
+        if (kind(object) != ObjectKind.OBJECT_ARRAY) {
+            throw new IllegalArgumentException("object " + object + " is not an object array");
+        }
+        long len = arrayLength(object);
+        int k = (int) Math.max(0, Math.min(count, len - from));
+        long[] out = new long[k];
+        ContentReader r = reader();
+        long base = positions.get(object) + ObjectRecords.objectArrayHeader(idSize) + from * idSize;
+        int at = r.load(base, k * idSize);
+        for (int i = 0; i < k && (long) (i + 1) * idSize <= r.available(base); i++) {
+            out[i] = r.id(at + i * idSize, idSize);
+        }
+        return out;
+    }
+
+    @Override
+    public byte[] readPrimitiveArray(int object, long from, int count) {
+        if (kind(object) != ObjectKind.PRIMITIVE_ARRAY) {
+            throw new IllegalArgumentException("object " + object + " is not a primitive array");
+        }
+        ContentReader r = reader();
+        long pos = positions.get(object);
+        int at = r.load(pos, ObjectRecords.primitiveArrayHeader(idSize));
+        ByteBuffer b = r.buffer();
+        int tag = b.get(at) & 0xFF;
+        if (tag != ObjectRecords.PRIMITIVE_ARRAY) {
+            return null;
+        }
+        long len = b.getInt(at + ObjectRecords.arrayLengthOffset(idSize)) & 0xFFFFFFFFL;
+        FieldType type = FieldType.ofCode(b.get(at + ObjectRecords.arrayLengthOffset(idSize) + 4));
+        if (type == null || type == FieldType.OBJECT) {
+            return null;
+        }
+        int es = type.size(idSize);
+        int k = (int) Math.max(0, Math.min(count, len - from));
+        long start = pos + ObjectRecords.primitiveArrayHeader(idSize) + from * es;
+        byte[] out = new byte[k * es];
+        int a = r.load(start, out.length);
+        int have = (int) Math.min(out.length, Math.max(0, r.available(start)));
+        r.buffer().get(a, out, 0, have);
+        return have == out.length ? out : java.util.Arrays.copyOf(out, have);
+    }
+
+    @Override
+    public String readString(int object, int maxChars) {
+        return StringDecoder.decode(this, object, maxChars);
+    }
+
+    @Override
+    public List<Reference> references(int object) {
+        List<Reference> out = new ArrayList<>();
+        ObjectKind kind = kind(object);
+        switch (kind) {
+            case INSTANCE -> {
+                for (FieldValue v : fields(object)) {
+                    if (v.isReference() && !v.isNull()) {
+                        addRef(out, object, v.objectId(), Reference.Kind.FIELD, v.name(), -1);
+                    }
+                }
+            }
+            case OBJECT_ARRAY -> {
+                long len = arrayLength(object);
+                for (long i = 0; i < len; i += 4096) {
+                    long[] chunk = readObjectArray(object, i, (int) Math.min(4096, len - i));
+                    for (int j = 0; j < chunk.length; j++) {
+                        if (chunk[j] != 0) {
+                            addRef(out, object, chunk[j], Reference.Kind.ARRAY_ELEMENT, null, i + j);
+                        }
+                    }
+                }
+            }
+            case CLASS -> {
+                MetaFiles.StoredClass sc = stored.get(classIndexOfClassObject(object));
+                HeapClass c = sc.heapClass();
+                if (c.superIndex() >= 0) {
+                    addRef(out, object, classes.get(c.superIndex()).classObjectId(), Reference.Kind.SUPERCLASS, "<super>", -1);
+                }
+                addRef(out, object, c.loaderId(), Reference.Kind.CLASS_LOADER, "<classloader>", -1);
+                addRef(out, object, sc.signersId(), Reference.Kind.SIGNERS, "<signers>", -1);
+                addRef(out, object, sc.protectionDomainId(), Reference.Kind.PROTECTION_DOMAIN, "<protection domain>", -1);
+                for (StaticField s : c.statics()) {
+                    if (s.type() == FieldType.OBJECT) {
+                        addRef(out, object, s.raw(), Reference.Kind.STATIC_FIELD, s.name(), -1);
+                    }
+                }
+                for (long id : sc.constantPoolRefs()) {
+                    addRef(out, object, id, Reference.Kind.CONSTANT_POOL, "<constant pool>", -1);
+                }
+            }
+            case PRIMITIVE_ARRAY -> { }
+        }
+        int[] defined = definedClasses().get(object);
+        if (defined != null) {
+            for (int c : defined) {
+                out.add(new Reference(object, c, Reference.Kind.DEFINED_CLASS, "<defined class>", -1));
+            }
+        }
+        return out;
+    }
+
+    private void addRef(List<Reference> out, int from, long id, Reference.Kind kind, String name, long index) {
+        if (id == 0) {
+            return;
+        }
+        int to = indexOf(id);
+        if (to >= 0) {
+            out.add(new Reference(from, to, kind, name, index));
+        }
+    }
+
+    /** Loader object index to the class objects it defined, in class order (as the build linked them). */
+    private Map<Integer, int[]> definedClasses() {
+        Map<Integer, int[]> d = definedClasses;
+        if (d == null) {
+            Map<Integer, IntList> lists = new HashMap<>();
+            for (HeapClass c : classes) {
+                if (c.loaderId() == 0 || c.objectIndex() < 0) {
+                    continue;
+                }
+                int loader = indexOf(c.loaderId());
+                if (loader >= 0) {
+                    lists.computeIfAbsent(loader, k -> new IntList(8)).add(c.objectIndex());
+                }
+            }
+            Map<Integer, int[]> m = new HashMap<>();
+            lists.forEach((k, v) -> m.put(k, v.toArray()));
+            definedClasses = d = m;
+        }
+        return d;
+    }
+
+    @Override
+    public IndexAttachments attachments() {
+        return attachments;
+    }
+
+    @Override
+    public void close() {
+        try {
+            content.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            store.close();
+        }
+    }
+}

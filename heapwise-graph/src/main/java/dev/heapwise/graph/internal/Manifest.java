@@ -1,0 +1,43 @@
+package dev.heapwise.graph.internal;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.heapwise.graph.GraphInfo;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * {@code manifest.json}: what the index was built from and how to read it. Written last, so an
+ * index folder without one was never finished.
+ *
+ * @param version           the index layout version; an index of another version is rebuilt
+ * @param dumpPath          the dump's absolute path when indexed
+ * @param dumpSize          the dump's size then; a different size means a different dump
+ * @param dumpModifiedMillis the dump's modification time then
+ * @param info              counts and facts shown by {@code heapwise info}
+ * @param contentKind       PLAIN, GZIP_BLOCKS or COPY (see ContentLocation)
+ * @param contentSize       uncompressed content size
+ * @param positionsSorted   whether objects.pos is Elias–Fano (true) or bit-packed
+ * @param sizeUnit          the unit of the objects.size column
+ * @param heapColumn        whether objects.heap exists
+ * @param javaLangClass     the class index of java.lang.Class, or -1
+ */
+public record Manifest(int version, String dumpPath, long dumpSize, long dumpModifiedMillis, GraphInfo info,
+        String contentKind, long contentSize, boolean positionsSorted, int sizeUnit, boolean heapColumn,
+        int javaLangClass) {
+
+    public static final int VERSION = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public byte[] toJson() throws IOException {
+        return JSON.writeValueAsBytes(this);
+    }
+
+    public static Manifest read(Path file) throws IOException {
+        return JSON.readValue(file.toFile(), Manifest.class);
+    }
+}

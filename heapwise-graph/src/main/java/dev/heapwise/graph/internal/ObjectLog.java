@@ -1,0 +1,105 @@
+package dev.heapwise.graph.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Every object of a dump in the order the dump lists them, written to scratch columns while the
+ * dump is read: id, record position, class slot, and array length. For a class object the slot
+ * column holds {@code -(slot + 2)} of the class it represents. It also notes whether ids come
+ * sorted (then no reordering is needed) and where each ascending run starts.
+ * Not thread-safe.
+ */
+public final class ObjectLog implements AutoCloseable {
+    public static final int NOT_AN_ARRAY = -1;
+
+    final ScratchColumn ids;
+    final ScratchColumn positions;
+    final ScratchColumn slots;
+    final ScratchColumn lengths;
+    final IntList runStarts = new IntList();
+    final IntList heapRunStarts = new IntList();
+    final IntList heapRunValues = new IntList();
+    private long count;
+    private long previousId;
+    private boolean strictlyAscending = true;
+    private long minId = Long.MAX_VALUE;
+    private long maxId = Long.MIN_VALUE;
+    private long idBits;
+
+    public ObjectLog(Path scratch) throws IOException {
+        ids = new ScratchColumn(scratch.resolve("log.ids"), 8);
+        positions = new ScratchColumn(scratch.resolve("log.pos"), 8);
+        slots = new ScratchColumn(scratch.resolve("log.slot"), 4);
+        lengths = new ScratchColumn(scratch.resolve("log.len"), 4);
+    }
+
+    public void add(long id, long position, int slot, int length) {
+        if (count >= Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("more than 2^31 objects in one dump are not supported");
+        }
+        if (count == 0 || id < previousId) {
+            runStarts.add((int) count);
+            if (count > 0) {
+                strictlyAscending = false;
+            }
+        } else if (id == previousId) {
+            strictlyAscending = false;
+        }
+        previousId = id;
+        minId = Math.min(minId, id);
+        maxId = Math.max(maxId, id);
+        idBits |= id;
+        ids.addLong(id);
+        positions.addLong(position);
+        slots.addInt(slot);
+        lengths.addInt(length);
+        count++;
+    }
+
+    /** Objects added from now on belong to heap {@code heap}. */
+    public void setHeap(int heap) {
+        int n = heapRunStarts.size();
+        if (n > 0 && heapRunValues.get(n - 1) == heap) {
+            return;
+        }
+        if (n > 0 && heapRunStarts.get(n - 1) == count) {
+            heapRunValues.set(n - 1, heap);
+            return;
+        }
+        heapRunStarts.add((int) count);
+        heapRunValues.add(heap);
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public boolean strictlyAscending() {
+        return strictlyAscending;
+    }
+
+    public long minId() {
+        return minId;
+    }
+
+    public long maxId() {
+        return maxId;
+    }
+
+    /** The largest power-of-two alignment shared by all ids (as a shift). */
+    public int idAlignmentShift() {
+        if (count == 0) {
+            return 0;
+        }
+        return Math.min(Long.numberOfTrailingZeros(idBits | minId | (1L << 62)), 62);
+    }
+
+    @Override
+    public void close() throws IOException {
+        ids.close();
+        positions.close();
+        slots.close();
+        lengths.close();
+    }
+}
