@@ -18,4 +18,7 @@ public interface ObjectTable {
 
     /** Array length, or -1 for non-arrays. */
     long arrayLength(int object);
+
+    /** Every class of the graph. */
+    java.util.List<? extends ClassInfo> classes();
 }

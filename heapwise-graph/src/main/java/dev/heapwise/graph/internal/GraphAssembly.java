@@ -446,5 +446,10 @@ public final class GraphAssembly {
         public long arrayLength(int object) {
             return lens.getAtIndex(Words.INT, object);
         }
+
+        @Override
+        public List<? extends ClassInfo> classes() {
+            return slots;
+        }
     }
 }

@@ -4,197 +4,324 @@ import dev.heapwise.graph.FieldDef;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.build.ClassInfo;
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One HotSpot object layout: header and reference sizes, alignment, and which field-layout
- * algorithm lays out instance fields. Instance sizes are computed by laying out every class of
- * the hierarchy as the VM does, so holes left by alignment are accounted exactly.
+ * algorithm lays out instance fields. Instance sizes come from laying out every class of the
+ * hierarchy as the VM does (docs/research/hprof-layout.md, sections 1 to 3).
  *
  * @param name           a short description, shown by {@code heapwise info}
- * @param headerSize     instance header bytes: 8 (compact headers), 12 (compressed class
- *                       pointers) or 16; 8 on 32-bit VMs
+ * @param headerSize     instance header bytes: 8 (compact headers, or 32-bit), 12 (compressed
+ *                       class pointers) or 16
  * @param refSize        bytes per reference field or array element: 4 (compressed oops, 32-bit) or 8
  * @param arrayLengthAt  offset of the array length field
- * @param elementAligned whether array elements start at the first offset aligned to the element
- *                       size after the length (JDK 22+) or at the next 8-byte boundary (before)
+ * @param elementAligned whether array elements start right after the length, aligned to the
+ *                       element size (JDK 22+), or at the next heap word (before)
  * @param alignment      object alignment (ObjectAlignmentInBytes)
- * @param jdk15Fields    JDK 15+ field layout (gaps filled, also in superclasses) or the older one
+ * @param jdk15Fields    JDK 15+ field layout (best fit into holes, superclasses included, VM
+ *                       injected fields, {@code @Contended} padding) or the older one
+ * @param vm32           a 32-bit VM (4-byte heap words)
  */
 record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt, boolean elementAligned,
-        int alignment, boolean jdk15Fields) {
+        int alignment, boolean jdk15Fields, boolean vm32) {
+
+    static final int CONTENDED_PADDING = 128;
 
     long align(long n) {
-        return (n + alignment - 1) / alignment * alignment;
+        return au(n, alignment);
     }
+
+    static long au(long n, long a) {
+        return (n + a - 1) / a * a;
+    }
+
 
     long arraySize(FieldType element, long length) {
         int es = element == FieldType.OBJECT ? refSize : element.size(8);
         long afterLength = arrayLengthAt + 4;
         long base;
         if (elementAligned) {
-            base = (afterLength + es - 1) / es * es;
+            base = au(afterLength, es);
         } else {
-            // Before JDK 22 elements start at the header rounded up to a heap word (4 bytes on
-            // 32-bit VMs), and 8-byte elements always at an 8-byte boundary.
-            int word = refSize == 4 && headerSize == 8 ? 4 : 8;
-            int a = Math.max(word, es);
-            base = (afterLength + a - 1) / a * a;
+            int word = vm32 ? 4 : 8;
+            base = au(afterLength, Math.max(word, es));
         }
         return align(base + length * es);
     }
 
-    /** Computes instance sizes per class, caching each class's field map. Not thread-safe. */
+    /** Lays out classes, caching each class's field map. Not thread-safe. */
     final class Sizer {
-        private final Map<ClassInfo, Occupancy> cache = new IdentityHashMap<>();
+        private final Map<ClassInfo, ClassLayout> cache = new IdentityHashMap<>();
+
+        /** The offsets and sizes of every instance field of a class, inherited ones included. */
+        private record ClassLayout(List<int[]> fields, int end, boolean contended) {}
 
         long instanceSize(ClassInfo c) {
-            Occupancy o = layout(c);
-            return Math.max(align(o.end), align(headerSize));
+            ClassLayout l = layout(c);
+            long word = vm32 ? 4 : 8;
+            return Math.max(align(au(l.end, word)), align(headerSize));
         }
 
-        private Occupancy layout(ClassInfo c) {
-            Occupancy done = cache.get(c);
+        /**
+         * The size of the class object (mirror) of {@code c}: a {@code java.lang.Class} instance
+         * followed by {@code c}'s static fields, references first, then primitives by size.
+         */
+        long mirrorSize(ClassInfo c, long classInstanceSize) {
+            long end = classInstanceSize;
+            List<FieldType> prims = new ArrayList<>();
+            for (var s : c.statics()) {
+                if (s.name().startsWith("<")) {
+                    continue; // <resolved_references>, <init_lock>: pseudo-statics of the dump
+                }
+                if (s.type() == FieldType.OBJECT) {
+                    end = au(end, refSize) + refSize;
+                } else {
+                    prims.add(s.type());
+                }
+            }
+            prims.sort(Comparator.comparingInt((FieldType t) -> t.size(8)).reversed());
+            for (FieldType t : prims) {
+                int sz = t.size(8);
+                end = au(end, sz) + sz;
+            }
+            return align(au(end, 8));
+        }
+
+        private ClassLayout layout(ClassInfo c) {
+            ClassLayout done = cache.get(c);
             if (done != null) {
                 return done;
             }
-            // Iterative over the hierarchy to avoid deep recursion on long chains.
             List<ClassInfo> chain = new ArrayList<>();
             for (ClassInfo k = c; k != null && !cache.containsKey(k) && chain.size() < 10_000; k = k.superclass()) {
                 chain.add(k);
             }
-            Occupancy base = chain.isEmpty() || chain.get(chain.size() - 1).superclass() == null
-                    ? null : cache.get(chain.get(chain.size() - 1).superclass());
             for (int i = chain.size() - 1; i >= 0; i--) {
                 ClassInfo k = chain.get(i);
-                Occupancy o = base == null ? new Occupancy(headerSize) : base.copy();
-                if (jdk15Fields) {
-                    layoutJdk15(o, k.fields());
-                } else {
-                    layoutLegacy(o, k.fields());
-                }
-                cache.put(k, o);
-                base = o;
+                ClassLayout sup = k.superclass() == null ? null : cache.get(k.superclass());
+                cache.put(k, jdk15Fields ? layout15(k, sup) : layoutLegacy(k, sup));
             }
             return cache.get(c);
         }
 
-        private int size(FieldType t) {
+        private int sizeOf(FieldType t) {
             return t == FieldType.OBJECT ? refSize : t.size(8);
         }
 
-        /**
-         * JDK 15+ (FieldLayoutBuilder): primitives from largest to smallest, each in the first
-         * hole that fits at its natural alignment; then the references as one contiguous block.
-         */
-        private void layoutJdk15(Occupancy o, List<FieldDef> fields) {
-            for (int s : new int[] {8, 4, 2, 1}) {
-                for (FieldDef f : fields) {
-                    if (f.type() != FieldType.OBJECT && size(f.type()) == s) {
-                        o.place(o.firstFit(s, s), s);
+        /** JDK 15+ FieldLayoutBuilder: best fit into holes, then append; see research section 1.3. */
+        private ClassLayout layout15(ClassInfo c, ClassLayout sup) {
+            Blocks b = new Blocks(headerSize);
+            boolean superContended = sup != null && sup.contended;
+            if (sup != null) {
+                b.inherit(sup.fields, sup.end, !superContended);
+                if (superContended) {
+                    b.trailing += CONTENDED_PADDING;
+                }
+            }
+            List<FieldDef> own = new ArrayList<>(c.fields());
+            own.addAll(HotSpotVmFields.injected(c));
+            List<List<String>> groups = HotSpotVmFields.contendedGroups(c);
+            boolean classContended = HotSpotVmFields.CONTENDED_CLASSES.contains(c.name());
+            List<FieldDef> root = new ArrayList<>();
+            List<List<FieldDef>> grouped = new ArrayList<>();
+            for (List<String> g : groups) {
+                grouped.add(new ArrayList<>());
+            }
+            for (FieldDef f : own) {
+                int gi = -1;
+                for (int i = 0; i < groups.size(); i++) {
+                    if (groups.get(i).contains(f.name())) {
+                        gi = i;
                     }
                 }
+                (gi < 0 ? root : grouped.get(gi)).add(f);
             }
-            int refs = 0;
+            grouped.removeIf(List::isEmpty);
+            boolean tail = false;
+            if (classContended) {
+                b.trailing += CONTENDED_PADDING;
+                b.minOffset = b.trailing;
+                tail = true;
+            }
+            placeGroup(b, root);
+            for (List<FieldDef> g : grouped) {
+                b.trailing += CONTENDED_PADDING;
+                b.minOffset = b.trailing;
+                placeGroup(b, g);
+                tail = true;
+            }
+            if (tail) {
+                b.trailing += CONTENDED_PADDING;
+            }
+            return new ClassLayout(b.fields, b.trailing, superContended || classContended || !grouped.isEmpty());
+        }
+
+        private void placeGroup(Blocks b, List<FieldDef> fields) {
+            List<FieldDef> prims = new ArrayList<>();
             for (FieldDef f : fields) {
-                if (f.type() == FieldType.OBJECT) {
-                    refs++;
+                if (f.type() != FieldType.OBJECT) {
+                    prims.add(f);
                 }
             }
-            if (refs > 0) {
-                o.place(o.firstFit(refs * refSize, refSize), refs * refSize);
+            prims.sort(Comparator.comparingInt((FieldDef f) -> sizeOf(f.type())).reversed());
+            for (FieldDef f : prims) {
+                b.add(sizeOf(f.type()), false);
+            }
+            for (FieldDef f : fields) {
+                if (f.type() == FieldType.OBJECT) {
+                    b.add(refSize, true);
+                }
             }
         }
 
         /**
-         * Before JDK 15: the class's fields start after its superclass's, at a reference-size
-         * boundary; longs/doubles, ints/floats, shorts/chars, bytes/booleans, then references.
-         * A gap before the first long is filled with smaller fields (CompactFields).
+         * Before JDK 15: fields start after the superclass's, rounded to the reference size;
+         * longs, ints, shorts, bytes, then references (references first for a few boot
+         * classes); a 4-byte gap before the longs takes one int, or shorts and bytes, or a
+         * reference. See research section 2.1.
          */
-        private void layoutLegacy(Occupancy o, List<FieldDef> fields) {
-            int start = (int) ((o.end + refSize - 1) / refSize * refSize);
-            List<FieldDef> pending = new ArrayList<>(fields);
-            boolean hasLong = pending.stream().anyMatch(f -> f.type() != FieldType.OBJECT && size(f.type()) == 8);
+        private ClassLayout layoutLegacy(ClassInfo c, ClassLayout sup) {
+            int heapOop = refSize;
+            int start = sup == null ? headerSize : (int) au(sup.end, heapOop);
+            List<int[]> fields = new ArrayList<>(sup == null ? List.of() : sup.fields);
             int cursor = start;
-            if (hasLong && cursor % 8 != 0) {
-                // fill the gap up to 8 with ints, then shorts, then bytes, then compressed references
-                for (int s : new int[] {4, 2, 1}) {
-                    for (var it = pending.iterator(); it.hasNext(); ) {
-                        FieldDef f = it.next();
-                        if (f.type() != FieldType.OBJECT && size(f.type()) == s && cursor % 8 != 0
-                                && cursor + s <= (cursor + 7) / 8 * 8) {
-                            o.place(cursor, s);
-                            cursor += s;
-                            it.remove();
+            List<FieldDef> pending = new ArrayList<>(c.fields());
+            boolean refsFirst = HotSpotVmFields.LEGACY_REFERENCES_FIRST.contains(c.name());
+            if (refsFirst) {
+                for (FieldDef f : pending) {
+                    if (f.type() == FieldType.OBJECT) {
+                        cursor = (int) au(cursor, heapOop);
+                        fields.add(new int[] {cursor, refSize, 1});
+                        cursor += refSize;
+                    }
+                }
+                pending.removeIf(f -> f.type() == FieldType.OBJECT);
+            }
+            boolean hasLong = pending.stream().anyMatch(f -> f.type() != FieldType.OBJECT && sizeOf(f.type()) == 8);
+            if (!refsFirst && hasLong && cursor % 8 != 0) {
+                int gapEnd = (int) au(cursor, 8);
+                FieldDef anInt = pending.stream().filter(f -> f.type() != FieldType.OBJECT && sizeOf(f.type()) == 4)
+                        .findFirst().orElse(null);
+                if (anInt != null) {
+                    fields.add(new int[] {cursor, 4, 0});
+                    cursor += 4;
+                    pending.remove(anInt);
+                } else {
+                    for (int s : new int[] {2, 1}) {
+                        for (var it = pending.iterator(); it.hasNext(); ) {
+                            FieldDef f = it.next();
+                            if (f.type() != FieldType.OBJECT && sizeOf(f.type()) == s && cursor + s <= gapEnd) {
+                                fields.add(new int[] {cursor, s, 0});
+                                cursor += s;
+                                it.remove();
+                            }
+                        }
+                    }
+                    if (cursor == start && heapOop == 4) {
+                        for (var it = pending.iterator(); it.hasNext(); ) {
+                            FieldDef f = it.next();
+                            if (f.type() == FieldType.OBJECT) {
+                                fields.add(new int[] {cursor, 4, 1});
+                                cursor += 4;
+                                it.remove();
+                                break;
+                            }
                         }
                     }
                 }
-                if (refSize == 4) {
-                    for (var it = pending.iterator(); it.hasNext(); ) {
-                        FieldDef f = it.next();
-                        if (f.type() == FieldType.OBJECT && cursor % 8 != 0) {
-                            o.place(cursor, 4);
-                            cursor += 4;
-                            it.remove();
-                        }
-                    }
-                }
-                cursor = (cursor + 7) / 8 * 8;
+                cursor = gapEnd;
             }
             for (int s : new int[] {8, 4, 2, 1}) {
                 for (FieldDef f : pending) {
-                    if (f.type() != FieldType.OBJECT && size(f.type()) == s) {
-                        cursor = (cursor + s - 1) / s * s;
-                        o.place(cursor, s);
+                    if (f.type() != FieldType.OBJECT && sizeOf(f.type()) == s) {
+                        cursor = (int) au(cursor, s);
+                        fields.add(new int[] {cursor, s, 0});
                         cursor += s;
                     }
                 }
             }
             for (FieldDef f : pending) {
                 if (f.type() == FieldType.OBJECT) {
-                    cursor = (cursor + refSize - 1) / refSize * refSize;
-                    o.place(cursor, refSize);
+                    cursor = (int) au(cursor, heapOop);
+                    fields.add(new int[] {cursor, refSize, 1});
                     cursor += refSize;
                 }
             }
+            return new ClassLayout(fields, cursor, false);
         }
     }
 
-    /** Which bytes of an instance are taken; {@code end} is one past the last taken byte. */
-    static final class Occupancy {
-        final BitSet taken;
-        long end;
+    /** The free and taken space of an instance while its fields are placed (JDK 15+). */
+    private static final class Blocks {
+        final List<int[]> fields = new ArrayList<>();
+        /** Free holes below {@link #trailing}, as {offset, size}, in offset order. */
+        final List<int[]> holes = new ArrayList<>();
+        int trailing;
+        int minOffset;
 
-        Occupancy(int header) {
-            taken = new BitSet();
-            taken.set(0, header);
-            end = header;
+        Blocks(int header) {
+            trailing = header;
+            headerEnd = header;
         }
 
-        private Occupancy(BitSet taken, long end) {
-            this.taken = taken;
-            this.end = end;
-        }
-
-        Occupancy copy() {
-            return new Occupancy((BitSet) taken.clone(), end);
-        }
-
-        int firstFit(int size, int align) {
-            for (int at = 0; ; at += align) {
-                int next = taken.nextSetBit(at);
-                if (next < 0 || next >= at + size) {
-                    return at;
+        void inherit(List<int[]> inherited, int end, boolean keepHoles) {
+            fields.addAll(inherited);
+            trailing = end;
+            if (!keepHoles) {
+                minOffset = end;
+                return;
+            }
+            List<int[]> sorted = new ArrayList<>(inherited);
+            sorted.sort(Comparator.comparingInt(f -> f[0]));
+            int at = headerEnd;
+            for (int[] f : sorted) {
+                if (f[0] > at) {
+                    holes.add(new int[] {at, f[0] - at});
                 }
+                at = Math.max(at, f[0] + f[1]);
             }
         }
 
-        void place(int at, int size) {
-            taken.set(at, at + size);
-            end = Math.max(end, at + size);
+        private final int headerEnd;
+
+        void add(int size, boolean ref) {
+            int best = -1;
+            for (int i = holes.size() - 1; i >= 0; i--) {
+                int[] h = holes.get(i);
+                if (h[0] < minOffset) {
+                    break;
+                }
+                int adj = h[0] % size == 0 ? 0 : size - h[0] % size;
+                if (h[1] >= size + adj && (best < 0 || h[1] < holes.get(best)[1])) {
+                    best = i;
+                }
+            }
+            int at;
+            if (best >= 0) {
+                int[] h = holes.remove(best);
+                int adj = h[0] % size == 0 ? 0 : size - h[0] % size;
+                int rest = h[1] - adj - size;
+                int insert = best;
+                if (adj > 0) {
+                    holes.add(insert++, new int[] {h[0], adj});
+                }
+                at = h[0] + adj;
+                if (rest > 0) {
+                    holes.add(insert, new int[] {at + size, rest});
+                }
+            } else {
+                int adj = trailing % size == 0 ? 0 : size - trailing % size;
+                if (adj > 0) {
+                    holes.add(new int[] {trailing, adj});
+                }
+                at = trailing + adj;
+                trailing = at + size;
+            }
+            fields.add(new int[] {at, size, ref ? 1 : 0});
         }
     }
 }

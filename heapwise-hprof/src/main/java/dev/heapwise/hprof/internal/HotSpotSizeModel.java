@@ -19,10 +19,10 @@ import java.util.Map;
  * distances: a layout that predicts an object larger than the room it has is impossible, and the
  * one that explains the most distances exactly wins.
  *
- * <p>The same distances then correct classes whose size the dump cannot explain (fields the VM
- * injects, {@code @Contended} padding): when at least two instances of a class sit exactly the
- * same distance from their successors and that distance exceeds the computed size, that distance
- * is the size.
+ * <p>The same distances then correct classes whose size the dump cannot explain (fields a VM
+ * injects that the layout tables do not know): when at least three instances of a class sit
+ * exactly the same distance from their successors and that distance exceeds the computed size,
+ * that distance is the size.
  */
 final class HotSpotSizeModel implements SizeModel {
     private static final int SAMPLE = 4_000_000;
@@ -32,31 +32,36 @@ final class HotSpotSizeModel implements SizeModel {
     private final Map<ClassInfo, Long> corrected;
     private final String evidence;
 
-    private HotSpotSizeModel(HotSpotLayout layout, Map<ClassInfo, Long> corrected, String evidence) {
+    private final long classInstanceSize;
+
+    private HotSpotSizeModel(HotSpotLayout layout, Map<ClassInfo, Long> corrected, String evidence,
+            ClassInfo javaLangClass) {
         this.layout = layout;
         this.sizer = layout.new Sizer();
         this.corrected = corrected;
         this.evidence = evidence;
+        this.classInstanceSize = javaLangClass != null ? sizer.instanceSize(javaLangClass)
+                : layout.align(layout.headerSize() + 8L * layout.refSize());
     }
 
     static List<HotSpotLayout> candidates(int idSize) {
         List<HotSpotLayout> c = new ArrayList<>();
         if (idSize == 4) {
-            c.add(new HotSpotLayout("32-bit", 8, 4, 8, false, 8, false));
-            c.add(new HotSpotLayout("32-bit, JDK 15+ field layout", 8, 4, 8, false, 8, true));
+            c.add(new HotSpotLayout("32-bit", 8, 4, 8, false, 8, false, true));
+            c.add(new HotSpotLayout("32-bit, JDK 15+ field layout", 8, 4, 8, false, 8, true, true));
             return c;
         }
         for (int align : new int[] {8, 16}) {
             String a = align == 8 ? "" : ", " + align + "-byte alignment";
-            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 22+" + a, 12, 4, 12, true, align, true));
-            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 15-21" + a, 12, 4, 12, false, align, true));
-            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 8-14" + a, 12, 4, 12, false, align, false));
-            c.add(new HotSpotLayout("compact object headers, JDK 24+" + a, 8, 4, 8, true, align, true));
-            c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 22+" + a, 12, 8, 12, true, align, true));
-            c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 15-21" + a, 12, 8, 12, false, align, true));
-            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 22+" + a, 16, 8, 16, true, align, true));
-            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 15-21" + a, 16, 8, 16, false, align, true));
-            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 6-14" + a, 16, 8, 16, false, align, false));
+            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 22+" + a, 12, 4, 12, true, align, true, false));
+            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 15-21" + a, 12, 4, 12, false, align, true, false));
+            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 8-14" + a, 12, 4, 12, false, align, false, false));
+            c.add(new HotSpotLayout("compact object headers, JDK 24+" + a, 8, 4, 8, true, align, true, false));
+            c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 22+" + a, 12, 8, 12, true, align, true, false));
+            c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 15-21" + a, 12, 8, 12, false, align, true, false));
+            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 22+" + a, 16, 8, 16, true, align, true, false));
+            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 15-21" + a, 16, 8, 16, false, align, true, false));
+            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 6-14" + a, 16, 8, 16, false, align, false, false));
         }
         return c;
     }
@@ -97,7 +102,14 @@ final class HotSpotSizeModel implements SizeModel {
         Map<ClassInfo, Long> corrected = correct(best, table);
         String evidence = pairs == 0 ? "no objects to check it against"
                 : String.format("%.1f%% of object distances match it exactly", 100.0 * bestMatches / pairs);
-        return new HotSpotSizeModel(best, corrected, evidence);
+        ClassInfo javaLangClass = null;
+        for (ClassInfo c : table.classes()) {
+            if (c.name().equals("java.lang.Class") && c.dumpInstanceSize() >= 0) {
+                javaLangClass = c;
+                break;
+            }
+        }
+        return new HotSpotSizeModel(best, corrected, evidence, javaLangClass);
     }
 
     private static long size(HotSpotLayout l, HotSpotLayout.Sizer sizer, ObjectTable t, int k, ObjectKind kind) {
@@ -133,7 +145,7 @@ final class HotSpotSizeModel implements SizeModel {
         for (var e : minGap.entrySet()) {
             long computed = sizer.instanceSize(e.getKey());
             long[] m = e.getValue();
-            if (m[1] >= 2 && m[0] > computed && m[0] % l.alignment() == 0 && m[0] - computed <= 1024) {
+            if (m[1] >= 3 && m[0] > computed && m[0] % l.alignment() == 0 && m[0] - computed <= 1024) {
                 out.put(e.getKey(), m[0]);
             }
         }
@@ -164,11 +176,7 @@ final class HotSpotSizeModel implements SizeModel {
 
     @Override
     public long classObjectSize(ClassInfo cls) {
-        long statics = 0;
-        for (var f : cls.statics()) {
-            statics += f.type() == FieldType.OBJECT ? layout.refSize() : f.type().size(8);
-        }
-        return layout.align(layout.headerSize() + 8L * layout.refSize() + statics);
+        return sizer.mirrorSize(cls, classInstanceSize);
     }
 
     @Override
