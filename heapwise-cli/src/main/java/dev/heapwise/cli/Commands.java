@@ -11,6 +11,7 @@ final class Commands {
 
     static List<Object> all() {
         return List.of(
+                new dev.heapwise.cli.timeline.TimelineCommand()
         );
     }
 }
