@@ -1,5 +1,6 @@
 package dev.heapwise.timeline;
 
+import dev.heapwise.timeline.internal.DoubleSeries;
 import dev.heapwise.timeline.internal.Lttb;
 import dev.heapwise.timeline.internal.MinMaxBuckets;
 
@@ -28,7 +29,7 @@ public final class Downsampling {
      * @param target the point budget (excluding {@code keep}), at least 2
      */
     public static int[] lttb(double[] x, double[] y, int n, int[] keep, int target) {
-        return Lttb.select(x, y, n, keep, target);
+        return Lttb.select(x == null ? null : DoubleSeries.of(x), DoubleSeries.of(y), n, keep, target);
     }
 
     /**
@@ -40,6 +41,6 @@ public final class Downsampling {
      * @param target the point budget (excluding {@code keep}), at least 2
      */
     public static int[] minMax(double[] y, int n, int[] keep, int target) {
-        return MinMaxBuckets.select(y, n, keep, target);
+        return MinMaxBuckets.select(DoubleSeries.of(y), n, keep, target);
     }
 }

@@ -1,5 +1,6 @@
 package dev.heapwise.timeline;
 
+import dev.heapwise.timeline.internal.DoubleSeries;
 import dev.heapwise.timeline.internal.Lttb;
 import dev.heapwise.timeline.internal.MinMaxBuckets;
 import java.util.Arrays;
@@ -9,14 +10,15 @@ import java.util.Arrays;
  *
  * <p>Samples are numbered from 1, as the format specifies ("the first data line after phase1 is
  * sample 1"); only well-formed sample lines get a number. Storage is primitive: 8 bytes per sample
- * (16 with timestamps) plus 12 bytes per marker, never an object per sample.
+ * (16 with timestamps, in fixed-size chunks when parsed) plus 12 bytes per marker, never an object
+ * per sample.
  *
  * <p>Immutable and thread-safe. Accessors are O(1) unless documented otherwise.
  */
 public final class HeapTimeline {
     private final int count;
-    private final double[] heapBytes;
-    private final double[] timestamps;
+    private final DoubleSeries heapBytes;
+    private final DoubleSeries timestamps;
     private final int[] markers;
     private final long[] markerLines;
     private final double min;
@@ -33,18 +35,24 @@ public final class HeapTimeline {
      * @param markerLines the file line of each marker sample, same order
      */
     public HeapTimeline(double[] heapBytes, double[] timestamps, int[] markers, long[] markerLines) {
-        if (timestamps != null && timestamps.length != heapBytes.length) {
+        this(DoubleSeries.of(heapBytes), timestamps == null ? null : DoubleSeries.of(timestamps), markers, markerLines);
+    }
+
+    /** The parser's way in: chunked columns, no copy. O(n) to compute the summary figures. */
+    HeapTimeline(DoubleSeries heapBytes, DoubleSeries timestamps, int[] markers, long[] markerLines) {
+        int n = heapBytes.size();
+        if (timestamps != null && timestamps.size() != n) {
             throw new IllegalArgumentException("timestamps and heap sizes differ in length");
         }
         if (markers.length != markerLines.length) {
             throw new IllegalArgumentException("markers and marker lines differ in length");
         }
         for (int i = 0; i < markers.length; i++) {
-            if (markers[i] < 1 || markers[i] > heapBytes.length || (i > 0 && markers[i] <= markers[i - 1])) {
-                throw new IllegalArgumentException("markers must be ascending sample numbers in 1.." + heapBytes.length);
+            if (markers[i] < 1 || markers[i] > n || (i > 0 && markers[i] <= markers[i - 1])) {
+                throw new IllegalArgumentException("markers must be ascending sample numbers in 1.." + n);
             }
         }
-        this.count = heapBytes.length;
+        this.count = n;
         this.heapBytes = heapBytes;
         this.timestamps = timestamps;
         this.markers = markers;
@@ -52,17 +60,18 @@ public final class HeapTimeline {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         double total = 0;
-        for (double v : heapBytes) {
+        for (int i = 0; i < n; i++) {
+            double v = heapBytes.get(i);
             lo = Math.min(lo, v);
             hi = Math.max(hi, v);
             total += v;
         }
-        this.min = count == 0 ? Double.NaN : lo;
-        this.max = count == 0 ? Double.NaN : hi;
+        this.min = n == 0 ? Double.NaN : lo;
+        this.max = n == 0 ? Double.NaN : hi;
         this.sum = total;
         boolean ascending = timestamps != null;
-        for (int i = 1; ascending && i < count; i++) {
-            ascending = timestamps[i] >= timestamps[i - 1];
+        for (int i = 1; ascending && i < n; i++) {
+            ascending = timestamps.get(i) >= timestamps.get(i - 1);
         }
         this.timestampsAscending = ascending;
     }
@@ -74,7 +83,7 @@ public final class HeapTimeline {
 
     /** The heap size of a sample, {@code 1 <= sample <= sampleCount()}. */
     public double heapBytes(int sample) {
-        return heapBytes[checked(sample)];
+        return heapBytes.get(checked(sample));
     }
 
     /** True when the samples carry timestamps (the {@code <timestamp>,<bytes>[,<marker>]} variant). */
@@ -85,7 +94,7 @@ public final class HeapTimeline {
     /** The timestamp of a sample; NaN when the file has no timestamps. */
     public double timestamp(int sample) {
         int i = checked(sample);
-        return timestamps == null ? Double.NaN : timestamps[i];
+        return timestamps == null ? Double.NaN : timestamps.get(i);
     }
 
     /** True when the file has timestamps and they never decrease, so they can serve as an x axis. */
@@ -136,7 +145,7 @@ public final class HeapTimeline {
     /** The sample number of the first sample with the largest heap size; 0 without samples. O(n). */
     public int peakSample() {
         for (int i = 0; i < count; i++) {
-            if (heapBytes[i] == max) {
+            if (heapBytes.get(i) == max) {
                 return i + 1;
             }
         }

@@ -25,7 +25,8 @@ import java.nio.file.StandardOpenOption;
  * </ul>
  *
  * <p>Cost: one streaming pass with a 1 MiB buffer; phase 1 allocates nothing per sample and stores
- * 8 bytes per sample (16 with timestamps). Thread-safe: every call is independent.
+ * 8 bytes per sample (16 with timestamps) in fixed-size chunks, never copied while growing.
+ * Thread-safe: every call is independent.
  */
 public final class TimelineParser {
     private TimelineParser() {}
@@ -44,8 +45,8 @@ public final class TimelineParser {
     public static MergedTimeline parse(Path file, ParseProgress progress) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
-            return MergedFileParser.parse(channel, file.toString(),
-                    progress == null ? null : read -> progress.update(read, size));
+            return assemble(MergedFileParser.parse(channel, file.toString(),
+                    progress == null ? null : read -> progress.update(read, size)));
         }
     }
 
@@ -55,6 +56,11 @@ public final class TimelineParser {
      * @param sourceName how messages name the input, e.g. a file name
      */
     public static MergedTimeline parse(ReadableByteChannel in, String sourceName) throws IOException {
-        return MergedFileParser.parse(in, sourceName, null);
+        return assemble(MergedFileParser.parse(in, sourceName, null));
+    }
+
+    private static MergedTimeline assemble(MergedFileParser.Parsed p) {
+        HeapTimeline heap = new HeapTimeline(p.heapBytes(), p.timestamps(), p.markers(), p.markerLines());
+        return new MergedTimeline(p.source(), heap, p.blocks(), p.pairs(), p.unpaired(), p.report());
     }
 }

@@ -66,7 +66,10 @@ public final class TimelinePlot {
         private final double xMin;
         private final double xMax;
         private final NiceScale yScale;
+        private final double yUnit;
+        private final String yUnitName;
         private final int panels;
+        private final int[] kept;
 
         Drawing(TimelineAnalysis analysis, PlotOptions options) {
             this.analysis = analysis;
@@ -82,8 +85,17 @@ public final class TimelinePlot {
             }
             this.xMin = lo;
             this.xMax = hi;
-            this.yScale = NiceScale.of(heap.minHeapBytes(), heap.maxHeapBytes(), 5);
+            // Ticks at round numbers of the unit the labels use (KiB, MiB...), not of bytes.
+            int power = 0;
+            double top = n == 0 ? 0 : Math.abs(heap.maxHeapBytes());
+            while (power < 4 && top >= Math.pow(1024, power + 1)) {
+                power++;
+            }
+            this.yUnit = Math.pow(1024, power);
+            this.yUnitName = new String[] {"B", "KiB", "MiB", "GiB", "TiB"}[power];
+            this.yScale = NiceScale.of(heap.minHeapBytes() / yUnit, heap.maxHeapBytes() / yUnit, 5);
             this.panels = Math.min(options.maxGcPanels(), analysis.comparisons().size());
+            this.kept = heap.downsample(options.method(), options.curvePoints());
         }
 
         void draw(OutputStream out) throws XMLStreamException {
@@ -115,16 +127,19 @@ public final class TimelinePlot {
             String summary = heap.sampleCount() + " samples, " + heap.markerCount() + " markers, "
                     + t.pairs().size() + " GC pairs, " + t.unpaired().size() + " unpaired blocks, "
                     + t.report().skippedLines() + " skipped lines; correlation by "
-                    + analysis.correlation().mode().name().toLowerCase(Locale.ROOT);
+                    + analysis.correlation().mode().name().toLowerCase(Locale.ROOT)
+                    + "; curve drawn through " + kept.length + " of " + heap.sampleCount() + " samples ("
+                    + options.method().name().toLowerCase(Locale.ROOT).replace('_', '/') + ")";
             svg.text(LEFT, 48, summary, "font-size", "12", "fill", MUTED);
         }
 
         private void chart(SvgDocument svg) throws XMLStreamException {
             svg.startGroup("class", "heap-curve");
             for (double tick : yScale.ticks()) {
-                double y = yPos(tick);
+                double y = yPos(tick * yUnit);
                 svg.line(LEFT, y, LEFT + CHART_WIDTH, y, GRID);
-                svg.text(LEFT - 6, y + 4, ByteUnits.format(tick), "text-anchor", "end", "font-size", "11", "fill", MUTED);
+                svg.text(LEFT - 6, y + 4, Numbers.plain(round(tick, yScale.step())) + " " + yUnitName,
+                        "text-anchor", "end", "font-size", "11", "fill", MUTED);
             }
             NiceScale xScale = NiceScale.of(xMin, xMax, 8);
             for (double tick : xScale.ticks()) {
@@ -133,7 +148,7 @@ public final class TimelinePlot {
                 }
                 double x = xPos(tick);
                 svg.line(x, CHART_BOTTOM, x, CHART_BOTTOM + 4, MUTED);
-                svg.text(x, CHART_BOTTOM + 18, Numbers.plain(tick), "text-anchor", "middle", "font-size", "11", "fill", MUTED);
+                svg.text(x, CHART_BOTTOM + 18, Numbers.plain(round(tick, xScale.step())), "text-anchor", "middle", "font-size", "11", "fill", MUTED);
             }
             svg.line(LEFT, CHART_BOTTOM, LEFT + CHART_WIDTH, CHART_BOTTOM, MUTED);
             svg.line(LEFT, CHART_TOP, LEFT, CHART_BOTTOM, MUTED);
@@ -146,7 +161,6 @@ public final class TimelinePlot {
                 return;
             }
             markers(svg);
-            int[] kept = heap.downsample(options.method(), options.curvePoints());
             double[] xs = new double[kept.length];
             double[] ys = new double[kept.length];
             for (int i = 0; i < kept.length; i++) {
@@ -154,9 +168,6 @@ public final class TimelinePlot {
                 ys[i] = yPos(heap.heapBytes(kept[i]));
             }
             svg.polyline(xs, ys, kept.length, CURVE, "stroke-width", "1.5", "stroke-linejoin", "round");
-            svg.text(LEFT + CHART_WIDTH, CHART_TOP - 8, "curve: " + kept.length + " of " + heap.sampleCount()
-                    + " samples (" + options.method().name().toLowerCase(Locale.ROOT).replace('_', '/') + ")",
-                    "text-anchor", "end", "font-size", "11", "fill", MUTED);
             svg.endGroup();
         }
 
@@ -198,7 +209,7 @@ public final class TimelinePlot {
             svg.text(LEFT + 256, y, "marker without GC");
             double x = LEFT + 420;
             svg.text(x, y, "page occupancy:");
-            x += 95;
+            x += 105;
             for (int p = 0; p <= 100; p += 25) {
                 svg.rect(x, y - 9, CELL, CELL, OccupancyColors.fill(p), p + "%", "stroke", "#94a3b8", "stroke-width", "0.5");
                 svg.text(x + CELL + 3, y, p + "%");
@@ -275,7 +286,15 @@ public final class TimelinePlot {
         }
 
         private double yPos(double bytes) {
-            return CHART_BOTTOM - (bytes - yScale.lo()) / (yScale.hi() - yScale.lo()) * CHART_HEIGHT;
+            double v = bytes / yUnit;
+            return CHART_BOTTOM - (v - yScale.lo()) / (yScale.hi() - yScale.lo()) * CHART_HEIGHT;
+        }
+
+        /** A tick value without the float noise of lo + i * step (0.30000000000000004). */
+        private static double round(double tick, double step) {
+            double decimals = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+            double scale = Math.pow(10, decimals);
+            return Math.round(tick * scale) / scale;
         }
 
         private static String percent(double v) {

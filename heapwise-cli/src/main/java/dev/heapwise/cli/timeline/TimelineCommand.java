@@ -73,6 +73,10 @@ public final class TimelineCommand implements Callable<Integer> {
         MergedTimeline timeline;
         try (TerminalProgress progress = TerminalProgress.start("reading " + file, quiet)) {
             timeline = TimelineParser.parse(file, progress);
+        } catch (OutOfMemoryError e) {
+            // 8 bytes per sample (16 with timestamps) must fit in the heap; say so instead of a trace.
+            throw new IllegalStateException("out of memory reading " + file + "; give Java more heap, e.g."
+                    + " HEAPWISE_JAVA_OPTS=-Xmx4g", e);
         }
         TimelineAnalysis analysis = TimelineAnalysis.of(timeline, pageSize);
         if (plot != null) {

@@ -10,8 +10,8 @@ public final class Lttb {
     private Lttb() {}
 
     /** See {@link dev.heapwise.timeline.Downsampling#lttb}. */
-    public static int[] select(double[] x, double[] y, int n, int[] keep, int target) {
-        SortedPicks.check(y.length, x == null ? Integer.MAX_VALUE : x.length, n, keep, target);
+    public static int[] select(DoubleSeries x, DoubleSeries y, int n, int[] keep, int target) {
+        SortedPicks.check(y.size(), x == null ? Integer.MAX_VALUE : x.size(), n, keep, target);
         if (n <= target) {
             return SortedPicks.all(n);
         }
@@ -27,18 +27,18 @@ public final class Lttb {
             double avgY = 0;
             for (int i = to; i < nextTo; i++) {
                 avgX += xAt(x, i);
-                avgY += y[i];
+                avgY += y.get(i);
             }
             int span = nextTo - to;
             avgX /= span;
             avgY /= span;
 
             double ax = xAt(x, anchor);
-            double ay = y[anchor];
+            double ay = y.get(anchor);
             int best = from;
             double bestArea = -1;
             for (int i = from; i < to; i++) {
-                double area = Math.abs((ax - avgX) * (y[i] - ay) - (ax - xAt(x, i)) * (avgY - ay));
+                double area = Math.abs((ax - avgX) * (y.get(i) - ay) - (ax - xAt(x, i)) * (avgY - ay));
                 if (area > bestArea) {
                     bestArea = area;
                     best = i;
@@ -52,7 +52,7 @@ public final class Lttb {
         return picks.finish(n);
     }
 
-    private static double xAt(double[] x, int i) {
-        return x == null ? i : x[i];
+    private static double xAt(DoubleSeries x, int i) {
+        return x == null ? i : x.get(i);
     }
 }

@@ -3,9 +3,8 @@ package dev.heapwise.timeline.internal;
 import dev.heapwise.timeline.GcBlock;
 import dev.heapwise.timeline.GcPair;
 import dev.heapwise.timeline.GcPhase;
-import dev.heapwise.timeline.HeapTimeline;
-import dev.heapwise.timeline.MergedTimeline;
 import dev.heapwise.timeline.PageDump;
+import dev.heapwise.timeline.ParseReport;
 import dev.heapwise.timeline.TimelineFormatException;
 import dev.heapwise.timeline.UnpairedBlock;
 import java.io.IOException;
@@ -49,8 +48,8 @@ public final class MergedFileParser {
     private long phase2Line;
 
     // phase 1
-    private final DoubleArrayBuilder heapBytes = new DoubleArrayBuilder(1 << 12);
-    private DoubleArrayBuilder timestamps;
+    private final DoubleColumn heapBytes = new DoubleColumn();
+    private DoubleColumn timestamps;
     private final IntArrayBuilder markers = new IntArrayBuilder(64);
     private final LongArrayBuilder markerLines = new LongArrayBuilder(64);
     private SampleLineParser.Shape shape;
@@ -72,11 +71,20 @@ public final class MergedFileParser {
      *
      * @param progress told the bytes read so far, about once per megabyte; may be null
      */
-    public static MergedTimeline parse(ReadableByteChannel in, String source, LongConsumer progress) throws IOException {
+    public static Parsed parse(ReadableByteChannel in, String source, LongConsumer progress) throws IOException {
         return new MergedFileParser(source).run(in, progress);
     }
 
-    private MergedTimeline run(ReadableByteChannel in, LongConsumer progress) throws IOException {
+    /**
+     * What a parse produced, for {@link dev.heapwise.timeline.TimelineParser} to assemble.
+     *
+     * @param timestamps null when the samples have none
+     */
+    public record Parsed(String source, DoubleColumn heapBytes, DoubleColumn timestamps, int[] markers,
+                         long[] markerLines, List<GcBlock> blocks, List<GcPair> pairs, List<UnpairedBlock> unpaired,
+                         ParseReport report) {}
+
+    private Parsed run(ReadableByteChannel in, LongConsumer progress) throws IOException {
         LineReader lines = new LineReader(in, BUFFER_BYTES, MAX_LINE_BYTES, progress);
         while (lines.next()) {
             switch (state) {
@@ -98,9 +106,7 @@ public final class MergedFileParser {
         List<GcPair> pairs = new ArrayList<>();
         List<UnpairedBlock> unpaired = new ArrayList<>();
         BlockPairer.pair(blocks, pairs, unpaired, issues);
-        HeapTimeline heap = new HeapTimeline(heapBytes.toArray(), timestamps == null ? null : timestamps.toArray(),
-                markers.toArray(), markerLines.toArray());
-        return new MergedTimeline(source, heap, blocks, pairs, unpaired,
+        return new Parsed(source, heapBytes, timestamps, markers.toArray(), markerLines.toArray(), blocks, pairs, unpaired,
                 issues.report(lines.lineNumber(), lines.bytesRead(), phase1Line, phase2Line));
     }
 
@@ -147,7 +153,7 @@ public final class MergedFileParser {
             shape = parsed;
             firstSampleLine = line;
             if (parsed == SampleLineParser.Shape.TIMESTAMPED) {
-                timestamps = new DoubleArrayBuilder(1 << 12);
+                timestamps = new DoubleColumn();
             }
         } else if (parsed != shape) {
             issues.skip(line, parsed == SampleLineParser.Shape.TIMESTAMPED

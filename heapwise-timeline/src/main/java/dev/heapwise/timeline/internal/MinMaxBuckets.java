@@ -9,8 +9,8 @@ public final class MinMaxBuckets {
     private MinMaxBuckets() {}
 
     /** See {@link dev.heapwise.timeline.Downsampling#minMax}. */
-    public static int[] select(double[] y, int n, int[] keep, int target) {
-        SortedPicks.check(y.length, Integer.MAX_VALUE, n, keep, target);
+    public static int[] select(DoubleSeries y, int n, int[] keep, int target) {
+        SortedPicks.check(y.size(), Integer.MAX_VALUE, n, keep, target);
         if (n <= target) {
             return SortedPicks.all(n);
         }
@@ -22,12 +22,17 @@ public final class MinMaxBuckets {
             int to = SortedPicks.bucketStart(b + 1, buckets, n);
             int lo = from;
             int hi = from;
+            double loValue = y.get(from);
+            double hiValue = loValue;
             for (int i = from + 1; i < to; i++) {
-                if (y[i] < y[lo]) {
+                double v = y.get(i);
+                if (v < loValue) {
                     lo = i;
+                    loValue = v;
                 }
-                if (y[i] > y[hi]) {
+                if (v > hiValue) {
                     hi = i;
+                    hiValue = v;
                 }
             }
             picks.pick(Math.min(lo, hi));
