@@ -2,6 +2,7 @@ package dev.heapwise.timeline;
 
 /**
  * One {@code -----before GC n -----} or {@code -----after GC n -----} block of phase 2.
+ * Immutable and thread-safe.
  *
  * @param phase     before or after the collection
  * @param gc        the GC number {@code n} of the header

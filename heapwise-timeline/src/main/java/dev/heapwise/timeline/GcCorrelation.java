@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Which heap timeline marker belongs to which GC pair.
@@ -75,16 +76,22 @@ public record GcCorrelation(Mode mode, List<Match> matches, int[] markersWithout
 
     private static GcCorrelation byTimestamp(List<GcPair> sorted, HeapTimeline heap) {
         int markerCount = heap.markerCount();
-        // marker ranks sorted by (timestamp, sample number) for binary search
-        Integer[] byTs = new Integer[markerCount];
-        for (int i = 0; i < markerCount; i++) {
-            byTs[i] = i;
-        }
-        Arrays.sort(byTs, Comparator.comparingDouble((Integer r) -> heap.timestamp(heap.markerSample(r)))
-                .thenComparingInt(r -> r));
+        // Marker ranks ordered by (timestamp, rank) for binary search. Markers come in sample order,
+        // so with ascending timestamps (the normal case) they are sorted already.
+        int[] byTs = IntStream.range(0, markerCount).toArray();
         double[] ts = new double[markerCount];
+        boolean ascending = true;
         for (int i = 0; i < markerCount; i++) {
-            ts[i] = heap.timestamp(heap.markerSample(byTs[i]));
+            ts[i] = heap.timestamp(heap.markerSample(i));
+            ascending &= i == 0 || ts[i] >= ts[i - 1];
+        }
+        if (!ascending) {
+            byTs = IntStream.range(0, markerCount).boxed()
+                    .sorted(Comparator.comparingDouble((Integer r) -> heap.timestamp(heap.markerSample(r))).thenComparingInt(r -> r))
+                    .mapToInt(Integer::intValue).toArray();
+            for (int i = 0; i < markerCount; i++) {
+                ts[i] = heap.timestamp(heap.markerSample(byTs[i]));
+            }
         }
         boolean[] used = new boolean[markerCount];
         List<Match> matches = new ArrayList<>(sorted.size());
@@ -97,8 +104,7 @@ public record GcCorrelation(Mode mode, List<Match> matches, int[] markersWithout
                 matches.add(new Match(pair, heap.markerSample(byTs[at])));
             }
         }
-        int[] unmatched = java.util.stream.IntStream.range(0, markerCount).filter(r -> !used[r])
-                .map(heap::markerSample).toArray();
+        int[] unmatched = IntStream.range(0, markerCount).filter(r -> !used[r]).map(heap::markerSample).toArray();
         return new GcCorrelation(Mode.TIMESTAMP, matches, unmatched);
     }
 

@@ -2,7 +2,7 @@ package dev.heapwise.timeline;
 
 /**
  * A {@code before GC n} block immediately followed by the {@code after GC n} block of the same
- * {@code n}: one garbage collection seen from both sides.
+ * {@code n}: one garbage collection seen from both sides. Immutable and thread-safe.
  */
 public record GcPair(int gc, GcBlock before, GcBlock after) {
     public GcPair {

@@ -1,7 +1,7 @@
 package dev.heapwise.timeline;
 
 /**
- * Something the parser noticed in a line.
+ * Something the parser noticed in a line. Immutable and thread-safe.
  *
  * @param line    the 1-based line number in the file
  * @param skipped true when the line was left out of the result (a malformed heap or page line);

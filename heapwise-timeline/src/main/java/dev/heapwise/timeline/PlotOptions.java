@@ -1,7 +1,7 @@
 package dev.heapwise.timeline;
 
 /**
- * How {@link TimelinePlot} draws.
+ * How {@link TimelinePlot} draws. Immutable and thread-safe.
  *
  * @param curvePoints the heap curve is downsampled to at most this many samples plus the markers
  *                    (at least 2)

@@ -79,4 +79,14 @@ class CorrelationTest {
         assertThat(c.matches()).extracting(GcCorrelation.Match::markerSample).containsExactly(1, 1);
         assertThat(c.markersWithoutGc()).containsExactly(2);
     }
+
+    @Test
+    void timestampsNeedNotAscend() throws IOException {
+        MergedTimeline t = Inputs.parse(Inputs.file("30,1,true\n20,2,true\n10,3,true\n20,4,true\n",
+                pair(1, "10") + pair(2, "30") + pair(3, "20")));
+        assertThat(t.heap().timestampsAscending()).isFalse();
+        GcCorrelation c = GcCorrelation.of(t);
+        assertThat(c.matches()).extracting(GcCorrelation.Match::markerSample).containsExactly(3, 1, 2);
+        assertThat(c.markersWithoutGc()).containsExactly(4);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.heapwise.timeline.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,7 +72,7 @@ public final class PageLineParser {
         if (ts == null) {
             return new Header(before, gc, Double.NaN, null);
         }
-        byte[] ascii = ts.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] ascii = ts.getBytes(StandardCharsets.ISO_8859_1);
         double value = AsciiDecimal.parse(ascii, 0, ascii.length);
         if (Double.isNaN(value)) {
             return new Header(before, gc, Double.NaN, "header timestamp '" + Excerpt.of(ts) + "' is not a number; ignored");
@@ -118,7 +119,7 @@ public final class PageLineParser {
     private static int percentEnd(String line, int open) {
         int i = open + 1;
         int digits = 0;
-        while (i < line.length() && Character.isDigit(line.charAt(i)) && line.charAt(i) < 128 && digits < 4) {
+        while (i < line.length() && line.charAt(i) >= '0' && line.charAt(i) <= '9' && digits < 4) {
             i++;
             digits++;
         }
