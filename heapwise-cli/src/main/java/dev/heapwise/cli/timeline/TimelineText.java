@@ -43,8 +43,9 @@ final class TimelineText {
         ParseReport r = t.report();
         out.println(t.source() + ": merged heap timeline + page dump ("
                 + (heap.timestamped() ? "timestamped samples" : "plain samples") + "), " + r.lines() + " lines");
-        out.println("  heap samples   " + heap.sampleCount() + " (phase 1 from line " + r.phase1Line()
-                + "), markers at samples " + Format.list(heap.markerSamples(), LIST_MAX));
+        out.println("  heap samples   " + heap.sampleCount() + " (phase 1 from line " + r.phase1Line() + "), "
+                + (heap.markerCount() == 0 ? "no markers" : heap.markerCount() + " markers at samples "
+                        + Format.list(heap.markerSamples(), LIST_MAX)));
         if (heap.sampleCount() > 0) {
             out.println("  heap size      min " + Format.bytes(heap.minHeapBytes()) + ", max " + Format.bytes(heap.maxHeapBytes())
                     + " (sample " + heap.peakSample() + "), mean " + Format.bytes(heap.meanHeapBytes())

@@ -66,7 +66,7 @@ class TimelineCommandTest {
         Run r = run("timeline", v1().toString(), "--quiet");
         assertThat(r.exit()).isZero();
         assertThat(r.err()).isEmpty();
-        assertThat(r.out()).contains("heap samples   7 (phase 1 from line 1), markers at samples 3, 6");
+        assertThat(r.out()).contains("heap samples   7 (phase 1 from line 1), 2 markers at samples 3, 6");
         assertThat(r.out()).contains("4 blocks (phase 2 from line 10): 2 GC pairs, 0 unpaired");
         assertThat(r.out()).contains("GC correlation (by order");
         assertThat(r.out().lines().map(String::strip).toList())

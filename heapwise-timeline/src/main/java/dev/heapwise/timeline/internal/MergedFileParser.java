@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 /**
  * The state machine behind {@link dev.heapwise.timeline.TimelineParser}: preamble, then phase 1
  * (heap samples, parsed in place from the read buffer), then phase 2 (page dump blocks), in one
- * pass over the input. Memory: the samples' primitive arrays, the page dumps (one byte per page)
- * and one read buffer; never the whole file. One instance per parse; not thread-safe.
+ * pass over the input. Memory: the samples' chunked primitive columns, the page dumps (one byte per
+ * page) and one read buffer; never the whole file. One instance per parse; not thread-safe.
  */
 public final class MergedFileParser {
     /** Where a phase marker may appear: anywhere in its line, any case, any spacing. */
