@@ -12,7 +12,8 @@ final class Commands {
     static List<Object> all() {
         return List.of(
                 new InfoCommand(),
-                new HistogramCommand()
+                new HistogramCommand(),
+                new dev.heapwise.cli.timeline.TimelineCommand()
         );
     }
 }
