@@ -59,6 +59,8 @@ final class HotSpotSizeModel implements SizeModel {
             c.add(new HotSpotLayout("compact object headers, JDK 24+" + a, 8, 4, 8, true, align, true, false));
             c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 22+" + a, 12, 8, 12, true, align, true, false));
             c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 15-21" + a, 12, 8, 12, false, align, true, false));
+            c.add(new HotSpotLayout("compressed oops, uncompressed class pointers, JDK 22+" + a, 16, 4, 16, true, align, true, false));
+            c.add(new HotSpotLayout("compressed oops, uncompressed class pointers, JDK 15-21" + a, 16, 4, 16, false, align, true, false));
             c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 22+" + a, 16, 8, 16, true, align, true, false));
             c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 15-21" + a, 16, 8, 16, false, align, true, false));
             c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 6-14" + a, 16, 8, 16, false, align, false, false));
