@@ -120,6 +120,14 @@ public interface HeapGraph extends AutoCloseable {
      */
     String readString(int object, int maxChars);
 
+    // ---- per-object attributes (formats that record allocation sites)
+
+    /** Names of the per-object attributes the dump carries (empty for HPROF). */
+    List<String> attributeNames();
+
+    /** An attribute by name, or null if the dump has none of that name. */
+    ObjectAttribute attribute(String name);
+
     // ---- storage for analyses
 
     /** Named files kept with the index (dominators, retained sizes), rebuilt with it. */

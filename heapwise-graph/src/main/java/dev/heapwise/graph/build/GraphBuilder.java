@@ -39,6 +39,8 @@ public final class GraphBuilder implements AutoCloseable {
     private final ClassTable classes = new ClassTable(warnings);
     private final ObjectLog log;
     private final PendingMeta meta = new PendingMeta();
+    private final dev.heapwise.graph.internal.AttributeLog attributes;
+    private boolean synthesizeRoots;
     private final List<String> heapNames = new ArrayList<>();
     private final Map<String, Long> phaseMillis = new LinkedHashMap<>();
     private ContentLocation content;
@@ -52,6 +54,7 @@ public final class GraphBuilder implements AutoCloseable {
         this.draft = IndexStore.draft(indexDir);
         try {
             this.log = new ObjectLog(draft.scratch());
+            this.attributes = new dev.heapwise.graph.internal.AttributeLog(draft.scratch());
         } catch (IOException | RuntimeException e) {
             draft.close();
             throw e;
@@ -163,6 +166,31 @@ public final class GraphBuilder implements AutoCloseable {
         meta.addStackFrame(frameId, className, method, signature, sourceFile, line);
     }
 
+    /** Sets a text attribute (e.g. the creating thread) of the object added last. */
+    public void setTextAttribute(String name, String value) throws IOException {
+        if (log.count() == 0) {
+            throw new IllegalStateException("no object to attach " + name + " to");
+        }
+        attributes.setText(log.count() - 1, name, value);
+    }
+
+    /** Sets a number attribute (e.g. the creation time) of the object added last. */
+    public void setNumberAttribute(String name, long value) throws IOException {
+        if (log.count() == 0) {
+            throw new IllegalStateException("no object to attach " + name + " to");
+        }
+        attributes.setNumber(log.count() - 1, name, value);
+    }
+
+    /**
+     * For formats without root records: every class object becomes a {@code CLASS_STATICS} root,
+     * and objects those do not reach become {@code HELD_OUTSIDE_DUMP} roots (first the ones
+     * nothing refers to, then one per remaining unreachable cycle, in id order).
+     */
+    public void synthesizeRoots() {
+        this.synthesizeRoots = true;
+    }
+
     /** Notes something odd the reader worked around; shown by {@code heapwise info}. */
     public void warn(String message) {
         if (warnings.size() < 1000) {
@@ -194,8 +222,9 @@ public final class GraphBuilder implements AutoCloseable {
             throw new IllegalStateException("setContent and describeFormat must be called before build");
         }
         log.close();
+        attributes.finish(log.count());
         GraphAssembly assembly = new GraphAssembly(draft, dump, idSize, classes, log, meta, heapNames, warnings,
-                content, threads, progress, phaseMillis);
+                content, threads, progress, phaseMillis, attributes, synthesizeRoots);
         GraphInfo base = new GraphInfo(format, formatDetail, "", idSize, 0, 0, 0, 0, 0, heapNames, "",
                 partialReason != null, warnings, phaseMillis);
         return assembly.assemble(sizing, base);
@@ -206,6 +235,7 @@ public final class GraphBuilder implements AutoCloseable {
     public void close() throws IOException {
         try {
             log.close();
+            attributes.close();
         } finally {
             draft.close();
         }

@@ -48,11 +48,15 @@ public final class GraphAssembly {
     private final ProgressListener progress;
     private final Map<String, Long> phaseMillis;
     private final LongIntMap classOfClassObject = new LongIntMap(1024);
+    private final AttributeLog attributes;
+    private final boolean synthesizeRoots;
     private long phaseStart = System.nanoTime();
 
     public GraphAssembly(IndexStore.Draft draft, Path dump, int idSize, ClassTable classes, ObjectLog log,
             PendingMeta meta, List<String> heapNames, List<String> warnings, ContentLocation content, int threads,
-            ProgressListener progress, Map<String, Long> phaseMillis) {
+            ProgressListener progress, Map<String, Long> phaseMillis, AttributeLog attributes, boolean synthesizeRoots) {
+        this.attributes = attributes;
+        this.synthesizeRoots = synthesizeRoots;
         this.draft = draft;
         this.dump = dump;
         this.idSize = idSize;
@@ -84,6 +88,7 @@ public final class GraphAssembly {
 
         int n;
         boolean positionsSorted;
+        List<Manifest.AttributeSpec> attributeSpecs;
         long duplicates;
         try (ObjectOrder order = ObjectOrder.compute(log, draft, progress)) {
             n = order.count();
@@ -94,6 +99,7 @@ public final class GraphAssembly {
             writeIds(order, n);
             writeClassColumnAndLengths(order, n, javaLangClass);
             positionsSorted = writePositions(order, n);
+            attributeSpecs = writeAttributes(order, n);
         }
         phaseDone("order");
 
@@ -142,6 +148,9 @@ public final class GraphAssembly {
         try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS))) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
             roots = resolveRoots(ids);
+            if (synthesizeRoots) {
+                roots.addAll(RootSynthesis.synthesize(draft, n, roots, finalSlots, progress));
+            }
             MetaFiles.writeThreads(draft.file(Columns.THREADS), resolveThreads(ids, roots));
         }
         MetaFiles.writeRoots(draft.file(Columns.ROOTS), roots);
@@ -153,7 +162,7 @@ public final class GraphAssembly {
                 List.copyOf(warnings), new java.util.LinkedHashMap<>(phaseMillis));
         Manifest manifest = new Manifest(Manifest.VERSION, dump.toAbsolutePath().toString(), dumpAttrs.size(),
                 dumpAttrs.lastModifiedTime().toMillis(), info, content.kind().name(), content.size(), positionsSorted,
-                sizeUnit, heapNames.size() > 1, javaLangClass);
+                sizeUnit, heapNames.size() > 1, javaLangClass, attributeSpecs);
         progress.finished();
         draft.commit(manifest.toJson());
         return IndexedHeapGraph.open(draft.finalDir(), dump);
@@ -250,6 +259,30 @@ public final class GraphAssembly {
             }
             return sorted;
         }
+    }
+
+    private List<Manifest.AttributeSpec> writeAttributes(ObjectOrder order, int n) throws IOException {
+        List<Manifest.AttributeSpec> specs = new ArrayList<>();
+        int i = 0;
+        for (AttributeLog.Attr a : attributes.attrs.values()) {
+            String file = "attr." + i++;
+            long base = a.numeric ? (a.min == Long.MAX_VALUE ? 0 : a.min) : 0;
+            long max = a.numeric ? (a.max == Long.MIN_VALUE ? 0 : a.max - base + 1) : a.dictionary.size();
+            try (IndexStore.Mapping m = draft.mapRead(a.column.file());
+                    FileChannel ch = draft.create(file);
+                    PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(max))) {
+                MemorySegment values = m.segment();
+                for (int k = 0; k < n; k++) {
+                    long v = values.getAtIndex(Words.LONG, order.logIndex(k));
+                    w.add(v == AttributeLog.ABSENT ? 0 : (a.numeric ? v - base + 1 : v + 1));
+                }
+            }
+            if (!a.numeric) {
+                MetaFiles.writeStrings(draft.file(file + ".dict"), a.dictionary);
+            }
+            specs.add(new Manifest.AttributeSpec(a.name, a.numeric, base, file));
+        }
+        return specs;
     }
 
     private long writeSizes(int n, PackedLongs classCol, MemorySegment lens, List<ClassTable.Slot> slots,

@@ -8,6 +8,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.IndexAttachments;
+import dev.heapwise.graph.ObjectAttribute;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.Reference;
@@ -60,6 +61,7 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final List<String> heapNames;
     private final int javaLangClass;
     private final Attachments attachments;
+    private final Map<String, ObjectAttribute> objectAttributes = new java.util.LinkedHashMap<>();
 
     private IndexedHeapGraph(Path dir, Manifest manifest, Path dump) throws IOException {
         this.store = IndexStore.open(dir);
@@ -114,6 +116,14 @@ public final class IndexedHeapGraph implements HeapGraph {
             this.content = contentLocation(dir, dump).open(dir);
             this.readers = ThreadLocal.withInitial(() -> new ContentReader(content, 1 << 16));
             this.attachments = new Attachments(dir, store);
+            if (manifest.attributes() != null) {
+                for (Manifest.AttributeSpec spec : manifest.attributes()) {
+                    List<String> dict = spec.numeric() ? List.of()
+                            : List.copyOf(MetaFiles.readStrings(dir.resolve(spec.file() + ".dict")));
+                    objectAttributes.put(spec.name(),
+                            new StoredAttribute(spec, PackedLongs.open(store.map(spec.file()), spec.file()), dict));
+                }
+            }
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
@@ -519,6 +529,16 @@ public final class IndexedHeapGraph implements HeapGraph {
             definedClasses = d = m;
         }
         return d;
+    }
+
+    @Override
+    public List<String> attributeNames() {
+        return List.copyOf(objectAttributes.keySet());
+    }
+
+    @Override
+    public ObjectAttribute attribute(String name) {
+        return objectAttributes.get(name);
     }
 
     @Override

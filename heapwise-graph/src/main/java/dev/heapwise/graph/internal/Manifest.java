@@ -22,10 +22,17 @@ import java.nio.file.Path;
  * @param sizeUnit          the unit of the objects.size column
  * @param heapColumn        whether objects.heap exists
  * @param javaLangClass     the class index of java.lang.Class, or -1
+ * @param attributes        per-object attribute columns
  */
 public record Manifest(int version, String dumpPath, long dumpSize, long dumpModifiedMillis, GraphInfo info,
         String contentKind, long contentSize, boolean positionsSorted, int sizeUnit, boolean heapColumn,
-        int javaLangClass) {
+        int javaLangClass, java.util.List<AttributeSpec> attributes) {
+
+    /**
+     * A per-object attribute column: {@code attr.<i>} bit-packed, 0 meaning "none"; text values
+     * are dictionary codes + 1 (dictionary in {@code attr.<i>.dict}), numbers are value - base + 1.
+     */
+    public record AttributeSpec(String name, boolean numeric, long base, String file) {}
 
     public static final int VERSION = 1;
 

@@ -182,6 +182,30 @@ public final class MetaFiles {
         }
     }
 
+    private static final int STRINGS_MAGIC = 0x48575331; // HWS1
+
+    public static void writeStrings(Path file, List<String> strings) throws IOException {
+        try (DataOutputStream out = open(file)) {
+            out.writeInt(STRINGS_MAGIC);
+            out.writeInt(strings.size());
+            for (String s : strings) {
+                writeString(out, s);
+            }
+        }
+    }
+
+    public static List<String> readStrings(Path file) throws IOException {
+        try (DataInputStream in = read(file)) {
+            check(in.readInt(), STRINGS_MAGIC, file);
+            int n = in.readInt();
+            List<String> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(readString(in));
+            }
+            return out;
+        }
+    }
+
     private static DataOutputStream open(Path file) throws IOException {
         return new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
     }
