@@ -344,8 +344,7 @@ public final class IndexedHeapGraph implements HeapGraph {
         long pos = positions.get(object);
         int at = loadRecord(r, pos, header + layout.size(), ObjectRecords.INSTANCE);
         if (at < 0) {
-            throw new UncheckedIOException(new IOException("the record of object " + dev.heapwise.graph.Ids.hex(id(object))
-                    + " cannot be read back from the dump (has the dump changed?)"));
+            return List.of(); // the build warned: this record is not an instance record
         }
         ByteBuffer b = r.buffer();
         long avail = Math.min(b.getInt(at + header - 4), r.available(pos) - header);

@@ -225,6 +225,11 @@ final class GzipInput implements SequentialInput {
     }
 
     @Override
+    public boolean uncompressed() {
+        return false;
+    }
+
+    @Override
     public long fileSize() {
         return fileSize;
     }

@@ -39,6 +39,11 @@ final class PlainFileInput implements SequentialInput {
     }
 
     @Override
+    public boolean uncompressed() {
+        return true;
+    }
+
+    @Override
     public long fileSize() {
         return size;
     }

@@ -21,6 +21,9 @@ public interface SequentialInput extends AutoCloseable {
     /** The file's size in bytes (for progress). */
     long fileSize();
 
+    /** True when positions are file offsets (no decompression), so records can be checked against the file size. */
+    boolean uncompressed();
+
     /** Skips {@code n} uncompressed bytes (decompressing them for gzip); returns bytes skipped. */
     long skip(long n) throws IOException;
 

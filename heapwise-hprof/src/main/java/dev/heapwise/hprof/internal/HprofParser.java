@@ -25,6 +25,10 @@ import java.util.Map;
  * wrong. With salvage, a dump cut short is read up to the last complete record instead.
  */
 public final class HprofParser {
+    /** Longest symbol accepted; a corrupt length must not make the reader allocate gigabytes. */
+    private static final long MAX_STRING = 16 << 20;
+    private static final long MAX_FRAMES = 1 << 20;
+
     private final RecordInput in;
     private final GraphBuilder builder;
     private final boolean salvage;
@@ -70,7 +74,7 @@ public final class HprofParser {
     /** Reads every record after the header. */
     public void parse() throws IOException {
         long fileSize = in.source().fileSize();
-        boolean plain = in.source().filePosition() == in.position();
+        boolean plain = in.source().uncompressed();
         progress.phase("reading dump", fileSize);
         long recordStart = in.position();
         int tag = -1;
@@ -98,7 +102,8 @@ public final class HprofParser {
                 throw new Cut(in.position(), "the dump ends without a HEAP_DUMP_END record (it was cut short)");
             }
             if (!sawHeapDump) {
-                builder.warn("the dump holds no heap dump records");
+                throw new Cut(in.position(), "the dump holds no heap dump records (it was cut short, or it is a"
+                        + " CPU profile rather than a heap dump)");
             }
         } catch (RecordInput.Truncated t) {
             handleCut(new Cut(recordStart, "the dump ends inside the " + Tags.recordName(tag) + " record that starts here"));
@@ -140,8 +145,11 @@ public final class HprofParser {
             case Tags.UTF8 -> {
                 long id = in.id();
                 long n = length - in.idSize();
-                if (n < 0 || n > Integer.MAX_VALUE) {
+                if (n < 0) {
                     throw in.error(end - length - 9, "UTF8 record length " + length + " is shorter than an id");
+                }
+                if (n > MAX_STRING) {
+                    throw in.error(end - length - 9, "UTF8 record of " + length + " bytes is implausibly long");
                 }
                 strings.put(id, in.bytes((int) n));
             }
@@ -162,7 +170,7 @@ public final class HprofParser {
                 int serial = in.i4();
                 int threadSerial = in.i4();
                 long count = in.u4();
-                if (count * in.idSize() > length) {
+                if (count * in.idSize() > length || count > MAX_FRAMES) {
                     throw in.error(end - length - 9, "TRACE record claims " + count + " frames in " + length + " bytes");
                 }
                 long[] ids = new long[(int) count];
@@ -263,6 +271,7 @@ public final class HprofParser {
                     long length = in.u4();
                     long classId = in.id();
                     checkFits(at, in.position() + length * idSize, end, "OBJ_ARRAY_DUMP");
+                    checkLength(at, length);
                     in.skip(length * idSize);
                     builder.addObjectArray(id, at, classId, length);
                 }
@@ -277,6 +286,7 @@ public final class HprofParser {
                     }
                     long bytes = sub == Tags.PRIMITIVE_ARRAY_DUMP ? length * type.size(idSize) : 0;
                     checkFits(at, in.position() + bytes, end, "PRIM_ARRAY_DUMP");
+                    checkLength(at, length);
                     in.skip(bytes);
                     builder.addPrimitiveArray(id, at, type, length);
                 }
@@ -291,6 +301,12 @@ public final class HprofParser {
     private void checkFits(long at, long subEnd, long end, String what) throws DumpFormatException {
         if (subEnd > end) {
             throw in.error(at, what + " sub-record runs past the end of its heap dump record");
+        }
+    }
+
+    private void checkLength(long at, long length) throws DumpFormatException {
+        if (length > Integer.MAX_VALUE - 8) {
+            throw in.error(at, "array length " + length + " is beyond what a JVM allows");
         }
     }
 
