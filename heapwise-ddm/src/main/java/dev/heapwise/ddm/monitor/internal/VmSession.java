@@ -1,0 +1,659 @@
+package dev.heapwise.ddm.monitor.internal;
+
+import dev.heapwise.ddm.Chunk;
+import dev.heapwise.ddm.ChunkType;
+import dev.heapwise.ddm.DdmFormatException;
+import dev.heapwise.ddm.codec.ChunkFraming;
+import dev.heapwise.ddm.codec.DdmMessage;
+import dev.heapwise.ddm.codec.DdmMessage.HeapInfoRequest;
+import dev.heapwise.ddm.codec.DdmMessage.HeapSegmentRequest;
+import dev.heapwise.ddm.codec.Direction;
+import dev.heapwise.ddm.codec.MessageCodec;
+import dev.heapwise.ddm.codec.Zlib;
+import dev.heapwise.ddm.heap.HeapBitmap;
+import dev.heapwise.ddm.heap.HeapSegmentAssembler;
+import dev.heapwise.ddm.jdwp.JdwpErrors;
+import dev.heapwise.ddm.jdwp.JdwpHandshake;
+import dev.heapwise.ddm.jdwp.JdwpPacket;
+import dev.heapwise.ddm.jdwp.JdwpPacketReader;
+import dev.heapwise.ddm.jdwp.JdwpVersion;
+import dev.heapwise.ddm.monitor.ProbeMode;
+import dev.heapwise.ddm.monitor.Target;
+import dev.heapwise.ddm.monitor.VmSnapshot;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The monitor's connection to one VM: handshake, the probe (is it DDM?), the introduction (HELO,
+ * FEAT, THEN, HPIF), periodic THST/HPIF polls, requests (GC, heap segments, heap dumps) and the
+ * debugger pass-through on the same connection.
+ *
+ * <p>One reader thread per session handles everything the VM sends; writes from any thread are
+ * serialised. Once a VM is known to be plain JDWP, no DDM packet is ever sent to it again.
+ * Thread-safe.
+ */
+public final class VmSession {
+    private static final int HANDSHAKE_TIMEOUT_MS = 3000;
+    private static final long FAIL_MATCH_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    private final Target target;
+    private final SessionHost host;
+    private final VmState state = new VmState();
+    private final PendingRequests pending = new PendingRequests();
+    private final HeapSegmentAssembler assembler = new HeapSegmentAssembler(); // reader thread only
+    private final Object writeLock = new Object();
+    private final List<BitmapWaiter> bitmapWaiters = new ArrayList<>();
+    private final Set<Integer> reportedUnknown = new HashSet<>();
+    private Socket socket;
+    private InputStream in;
+    private OutputStream out;
+    private volatile boolean ddmAllowed;
+    private volatile boolean closed;
+    private volatile DebuggerLink debugger;
+    private volatile Integer debuggerPort;
+    private HeapDumpReceiver dump; // guarded by this
+    private ScheduledFuture<?> poller;
+
+    private record BitmapWaiter(boolean nativeHeap, CompletableFuture<HeapBitmap> future) {}
+
+    public VmSession(Target target, SessionHost host) {
+        this.target = target;
+        this.host = host;
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    /** Connects and performs the JDWP handshake. Blocks up to the connect and handshake timeouts. */
+    public void connect() throws IOException {
+        Socket s = new Socket();
+        try {
+            s.connect(new InetSocketAddress(target.host(), target.port()), (int) host.options().connectTimeout().toMillis());
+            s.setTcpNoDelay(true);
+            s.setSoTimeout(HANDSHAKE_TIMEOUT_MS);
+            in = new BufferedInputStream(s.getInputStream(), 1 << 16);
+            out = new BufferedOutputStream(s.getOutputStream(), 1 << 16);
+            JdwpHandshake.initiate(in, out);
+            s.setSoTimeout(0);
+        } catch (IOException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+        socket = s;
+    }
+
+    /** Starts the reader thread and the probe. Returns at once. */
+    public void start() {
+        Thread reader = new Thread(this::readLoop, "heapwise-ddm-vm-" + target);
+        reader.setDaemon(true);
+        reader.start();
+        if (host.options().probe() == ProbeMode.HELLO_FIRST || host.isAdbJdwpForward(target)) {
+            hello();
+        } else {
+            versionProbe();
+        }
+    }
+
+    public VmSnapshot snapshot(boolean selected) {
+        return state.snapshot(target, debuggerPort, selected);
+    }
+
+    /** Past the introduction (or closed). */
+    public boolean settled() {
+        return closed || state.settled();
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** True when the VM answered HELO. */
+    public boolean isDdm() {
+        return Boolean.TRUE.equals(state.ddm()) && ddmAllowed;
+    }
+
+    public void debuggerPort(Integer port) {
+        debuggerPort = port;
+    }
+
+    // ------------------------------------------------------------------ probe and introduction
+
+    private void versionProbe() {
+        sendOwn(JdwpPacket.command(0, JdwpVersion.COMMAND_SET, JdwpVersion.COMMAND, null), new PendingRequests.ReplyCallback() {
+            @Override
+            public void reply(JdwpPacket p) {
+                if (p.errorCode() != JdwpErrors.NONE) {
+                    hello(); // not a full JDWP VM: a DDM-only endpoint such as the heapwise client
+                    return;
+                }
+                JdwpVersion v = JdwpVersion.parse(p.data());
+                state.version(v);
+                if (v.isAndroid()) {
+                    hello();
+                } else {
+                    plain(v);
+                }
+            }
+
+            @Override
+            public void failed(String reason) {
+                plain(null);
+            }
+        });
+    }
+
+    private void hello() {
+        ddmAllowed = true;
+        sendDdm(new DdmMessage.HelloRequest(MessageCodec.SERVER_PROTOCOL_VERSION), new PendingRequests.ReplyCallback() {
+            @Override
+            public void reply(JdwpPacket p) {
+                if (p.errorCode() != JdwpErrors.NONE) {
+                    plain(null); // the seed: a JDWP error to HELO means "not a DDM VM"
+                    return;
+                }
+                applyChunks(p.data(), "HELO reply");
+                if (Boolean.TRUE.equals(state.ddm())) {
+                    introduced();
+                } else {
+                    problem("HELO reply without a HELO chunk");
+                    plain(null);
+                }
+            }
+
+            @Override
+            public void failed(String reason) {
+                plain(null);
+            }
+        });
+    }
+
+    private void plain(JdwpVersion version) {
+        ddmAllowed = false;
+        state.plain(version);
+        host.identified(this);
+    }
+
+    private void introduced() {
+        host.identified(this);
+        sendDdm(new DdmMessage.FeaturesRequest(), null);
+        sendDdm(new DdmMessage.ThreadNotifyRequest(true), null);
+        sendDdm(new DdmMessage.HeapInfoRequest(HeapInfoRequest.EVERY_GC), null);
+        long every = host.options().pollInterval().toMillis();
+        synchronized (this) {
+            if (!closed) {
+                poller = host.timer().scheduleWithFixedDelay(this::poll, 0, every, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    private void poll() {
+        if (closed || !isDdm()) {
+            return;
+        }
+        sendDdm(new DdmMessage.ThreadStatusRequest(DdmMessage.ThreadStatusRequest.ONE_SHOT), null);
+        sendDdm(new DdmMessage.HeapInfoRequest(HeapInfoRequest.NOW), null);
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    /** HPGC; completes when the VM has replied. */
+    public CompletableFuture<Void> gc() {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        if (!requireDdm(f)) {
+            return f;
+        }
+        sendDdm(new DdmMessage.GcRequest(), callback(f, msgs -> {
+            String fail = failIn(msgs);
+            if (fail != null) {
+                f.completeExceptionally(new IOException(target + ": GC refused: " + fail));
+            } else {
+                f.complete(null);
+            }
+        }));
+        return f;
+    }
+
+    /** Enables heap segments, triggers a GC and completes with the next bitmap; then disables them. */
+    public CompletableFuture<HeapBitmap> heapBitmap(boolean nativeHeap) {
+        CompletableFuture<HeapBitmap> f = new CompletableFuture<>();
+        if (!requireDdm(f)) {
+            return f;
+        }
+        synchronized (bitmapWaiters) {
+            bitmapWaiters.add(new BitmapWaiter(nativeHeap, f));
+        }
+        f.orTimeout(host.options().replyTimeout().toMillis() * 3, TimeUnit.MILLISECONDS)
+                .whenComplete((b, e) -> removeWaiter(f));
+        // ART reads one chunk per packet, so these go as separate packets.
+        sendDdm(new HeapSegmentRequest(nativeHeap, HeapSegmentRequest.WHEN_EVERY_GC, HeapSegmentRequest.WHAT_SEGMENTS),
+                callback(f, msgs -> failIfFail(f, msgs, "heap segments refused")));
+        sendDdm(new DdmMessage.GcRequest(), callback(f, msgs -> failIfFail(f, msgs, "GC refused")));
+        return f;
+    }
+
+    /** HPDS: the VM dumps its heap and streams it; it is written to {@code out}. */
+    public CompletableFuture<Path> dumpHeap(Path out) {
+        CompletableFuture<Path> f = new CompletableFuture<>();
+        if (!requireDdm(f)) {
+            return f;
+        }
+        synchronized (this) {
+            if (dump != null) {
+                f.completeExceptionally(new IllegalStateException(target + ": a heap dump is already in progress"));
+                return f;
+            }
+            dump = new HeapDumpReceiver(out, f);
+        }
+        f.orTimeout(host.options().dumpTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((p, e) -> clearDump(f));
+        sendDdm(new DdmMessage.HeapDumpStreamRequest(), callback(f, msgs -> failIfFail(f, msgs, "heap dump failed")));
+        return f;
+    }
+
+    /** HPDU: the VM writes its heap to {@code vmPath} on its own machine. */
+    public CompletableFuture<String> dumpHeapOnVm(String vmPath) {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        if (!requireDdm(f)) {
+            return f;
+        }
+        f.orTimeout(host.options().dumpTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        sendDdm(new DdmMessage.HeapDumpRequest(vmPath), callback(f, msgs -> {
+            for (DdmMessage m : msgs) {
+                if (m instanceof DdmMessage.HeapDumpResult r) {
+                    if (r.succeeded()) {
+                        f.complete(vmPath);
+                    } else {
+                        String why = state.recentFail(FAIL_MATCH_NANOS);
+                        f.completeExceptionally(new IOException(target + ": the VM could not write " + vmPath
+                                + (why == null ? "" : ": " + why)));
+                    }
+                    return;
+                }
+            }
+            String fail = failIn(msgs);
+            f.completeExceptionally(new IOException(target + ": heap dump failed: " + (fail == null ? "no HPDU reply" : fail)));
+        }));
+        return f;
+    }
+
+    private boolean requireDdm(CompletableFuture<?> f) {
+        if (closed) {
+            f.completeExceptionally(new IllegalStateException(target + ": not connected"));
+            return false;
+        }
+        if (!isDdm()) {
+            f.completeExceptionally(new IllegalStateException(target + ": "
+                    + (Boolean.FALSE.equals(state.ddm()) ? "a plain JDWP VM does not speak DDM" : "not introduced yet")));
+            return false;
+        }
+        return true;
+    }
+
+    private static String failIn(List<DdmMessage> msgs) {
+        for (DdmMessage m : msgs) {
+            if (m instanceof DdmMessage.Fail fail) {
+                return fail.message();
+            }
+        }
+        return null;
+    }
+
+    private void failIfFail(CompletableFuture<?> f, List<DdmMessage> msgs, String what) {
+        String fail = failIn(msgs);
+        if (fail != null) {
+            f.completeExceptionally(new IOException(target + ": " + what + ": " + fail));
+        }
+    }
+
+    private PendingRequests.ReplyCallback callback(CompletableFuture<?> f, Consumer<List<DdmMessage>> onMessages) {
+        return new PendingRequests.ReplyCallback() {
+            @Override
+            public void reply(JdwpPacket p) {
+                if (p.errorCode() != JdwpErrors.NONE) {
+                    f.completeExceptionally(new IOException(target + ": JDWP error " + JdwpErrors.name(p.errorCode())));
+                    return;
+                }
+                onMessages.accept(applyChunks(p.data(), "reply"));
+            }
+
+            @Override
+            public void failed(String reason) {
+                f.completeExceptionally(new IOException(target + ": " + reason));
+            }
+        };
+    }
+
+    private void removeWaiter(CompletableFuture<HeapBitmap> f) {
+        boolean disableVm;
+        boolean disableNative;
+        synchronized (bitmapWaiters) {
+            bitmapWaiters.removeIf(w -> w.future() == f);
+            disableVm = bitmapWaiters.stream().noneMatch(w -> !w.nativeHeap());
+            disableNative = bitmapWaiters.stream().noneMatch(BitmapWaiter::nativeHeap);
+        }
+        if (isDdm() && !closed) {
+            if (disableVm) {
+                sendDdm(new HeapSegmentRequest(false, HeapSegmentRequest.WHEN_OFF, 0), null);
+            }
+            if (disableNative) {
+                sendDdm(new HeapSegmentRequest(true, HeapSegmentRequest.WHEN_OFF, 0), null);
+            }
+        }
+    }
+
+    private synchronized void clearDump(CompletableFuture<Path> f) {
+        if (dump != null && dump.future() == f) {
+            dump.abandon();
+            dump = null;
+        }
+    }
+
+    // ------------------------------------------------------------------ debugger pass-through
+
+    /** Attaches a debugger; false when one is attached already or the session is closed. */
+    public synchronized boolean attach(DebuggerLink link) {
+        if (closed || debugger != null) {
+            return false;
+        }
+        debugger = link;
+        state.debuggerAttached(true);
+        return true;
+    }
+
+    /** A packet from the attached debugger, sent on to the VM. */
+    void fromDebugger(DebuggerLink link, JdwpPacket p) throws IOException {
+        if (p.isReply()) {
+            write(p); // answers a VM command; ids are the VM's own
+            return;
+        }
+        int id = pending.register(new PendingRequests.Forwarded(p.id(), link));
+        write(p.withId(id));
+    }
+
+    /**
+     * The debugger left. A DDM VM gets DBGD and the connection stays. A plain JDWP VM keeps
+     * debugger state (breakpoints, suspended threads) until its connection drops, so the
+     * connection is closed and re-opened, as the seed prescribes.
+     */
+    void detach(DebuggerLink link) {
+        synchronized (this) {
+            if (debugger != link) {
+                return;
+            }
+            debugger = null;
+        }
+        state.debuggerAttached(false);
+        pending.forget(link);
+        if (closed) {
+            return;
+        }
+        if (isDdm()) {
+            sendDdm(new DdmMessage.DebuggerDisconnected(), null);
+        } else {
+            close("debugger detached from a plain JDWP VM; reconnecting to reset its debugger state", true);
+        }
+    }
+
+    // ------------------------------------------------------------------ sending
+
+    private void sendDdm(DdmMessage message, PendingRequests.ReplyCallback callback) {
+        if (!ddmAllowed || closed) {
+            if (callback != null) {
+                callback.failed("DDM is not allowed on this connection");
+            }
+            return;
+        }
+        Chunk chunk = MessageCodec.encode(message);
+        sendOwn(JdwpPacket.ddm(0, ChunkFraming.join(chunk)), callback != null ? callback : applyReply);
+    }
+
+    /** For requests whose reply only updates the state (FEAT, THST, ...). */
+    private final PendingRequests.ReplyCallback applyReply = new PendingRequests.ReplyCallback() {
+        @Override
+        public void reply(JdwpPacket packet) {
+            if (packet.errorCode() == JdwpErrors.NONE) {
+                applyChunks(packet.data(), "reply");
+            }
+        }
+
+        @Override
+        public void failed(String reason) {
+            // periodic requests: the next poll tries again
+        }
+    };
+
+    /** Sends one of the monitor's own requests under a fresh id, with a reply timeout. */
+    private void sendOwn(JdwpPacket packet, PendingRequests.ReplyCallback callback) {
+        int id = pending.register(new PendingRequests.Own(callback));
+        host.timer().schedule(() -> {
+            if (pending.take(id) instanceof PendingRequests.Own own) {
+                own.callback().failed("no reply within " + host.options().replyTimeout().toMillis() + " ms");
+            }
+        }, host.options().replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            write(packet.withId(id));
+        } catch (IOException e) {
+            close("write failed: " + e.getMessage(), false);
+        }
+    }
+
+    private void write(JdwpPacket p) throws IOException {
+        synchronized (writeLock) {
+            if (closed) {
+                throw new IOException("connection closed");
+            }
+            p.writeTo(out);
+            out.flush();
+        }
+    }
+
+    // ------------------------------------------------------------------ receiving
+
+    private void readLoop() {
+        String reason = "the VM closed the connection";
+        JdwpPacketReader reader = new JdwpPacketReader(in, host.options().maxInMemoryPacket(), this::largePacket);
+        try {
+            while (!closed) {
+                JdwpPacket p;
+                try {
+                    p = reader.read();
+                } catch (DdmFormatException e) {
+                    problem(e.getMessage());
+                    continue;
+                }
+                if (p == null) {
+                    break;
+                }
+                try {
+                    dispatch(p);
+                } catch (DdmFormatException e) {
+                    problem(e.getMessage());
+                } catch (RuntimeException e) {
+                    problem("internal error handling " + p + ": " + e);
+                }
+            }
+        } catch (IOException e) {
+            reason = closed ? reason : "connection lost: " + e.getMessage();
+        } finally {
+            close(reason, false);
+        }
+    }
+
+    private void dispatch(JdwpPacket p) throws IOException {
+        if (p.isReply()) {
+            PendingRequests.Entry entry = pending.take(p.id());
+            if (entry instanceof PendingRequests.Own own) {
+                own.callback().reply(p);
+            } else if (entry instanceof PendingRequests.Forwarded fwd) {
+                fwd.debugger().send(p.withId(fwd.originalId()));
+            }
+            // else: a reply that timed out earlier; dropped
+        } else if (p.isDdmCommand()) {
+            applyChunks(p.data(), "unsolicited packet"); // the seed: VM-to-server packets get no reply
+        } else {
+            DebuggerLink d = debugger;
+            if (d != null) {
+                d.send(p); // a JDWP event for the debugger
+            }
+        }
+    }
+
+    /** Decodes chunks, updates the state, and returns what was decoded. Reader thread only. */
+    private List<DdmMessage> applyChunks(byte[] data, String context) {
+        ChunkFraming.Split split = ChunkFraming.split(data, 0, data.length, Zlib.DEFAULT_MAX_INFLATED);
+        List<DdmMessage> out = new ArrayList<>(split.chunks().size());
+        for (Chunk c : split.chunks()) {
+            try {
+                DdmMessage m = MessageCodec.decode(c, Direction.FROM_VM);
+                apply(m);
+                out.add(m);
+            } catch (DdmFormatException e) {
+                problem(e.getMessage());
+            }
+        }
+        if (split.problem() != null) {
+            problem(split.problem().getMessage() + " (in a " + context + ")");
+        }
+        return out;
+    }
+
+    private void apply(DdmMessage m) {
+        switch (m) {
+            case DdmMessage.Hello h -> state.hello(h);
+            case DdmMessage.Features f -> state.features(f.features());
+            case DdmMessage.AppName a -> state.appName(a);
+            case DdmMessage.Wait w -> state.waiting(true);
+            case DdmMessage.ThreadCreated c -> state.threadCreated(c);
+            case DdmMessage.ThreadDied d -> state.threadDied(d);
+            case DdmMessage.ThreadStatus s -> state.threadStatus(s);
+            case DdmMessage.HeapInfo i -> state.heapInfo(i);
+            case DdmMessage.HeapStart s -> assembler.start(s);
+            case DdmMessage.HeapSegment s -> assembler.add(s);
+            case DdmMessage.HeapEnd e -> bitmapDone(assembler.end(e));
+            case DdmMessage.Fail f -> state.fail(f);
+            case DdmMessage.HeapDumpData d -> dumpData(d);
+            case DdmMessage.Unknown u -> {
+                if (reportedUnknown.add(u.chunkType())) {
+                    problem("unknown chunk " + ChunkType.name(u.chunkType()) + " (" + u.length() + " bytes) ignored");
+                }
+            }
+            default -> { } // HPDU results, DBGD acks, REAQ/REAL: read by the request that asked
+        }
+    }
+
+    private void bitmapDone(HeapBitmap b) {
+        state.bitmap(b);
+        List<CompletableFuture<HeapBitmap>> done = new ArrayList<>();
+        synchronized (bitmapWaiters) {
+            for (BitmapWaiter w : bitmapWaiters) {
+                if (w.nativeHeap() == b.nativeHeap()) {
+                    done.add(w.future());
+                }
+            }
+        }
+        done.forEach(f -> f.complete(b));
+    }
+
+    private void dumpData(DdmMessage.HeapDumpData d) {
+        HeapDumpReceiver r;
+        synchronized (this) {
+            r = dump;
+        }
+        if (r == null) {
+            problem("HPDS data of " + d.length() + " bytes arrived unrequested; ignored");
+            return;
+        }
+        r.write(d.hprof(), d.offset(), d.length());
+    }
+
+    /** Packets above the in-memory limit: a streamed heap dump, or skipped. */
+    private void largePacket(JdwpPacket header, long length, InputStream data) throws IOException {
+        boolean ddm = header.isDdmCommand() || header.isReply();
+        byte[] chunkHeader = data.readNBytes(ChunkFraming.CHUNK_HEADER_SIZE);
+        if (ddm && chunkHeader.length == ChunkFraming.CHUNK_HEADER_SIZE) {
+            int type = ((chunkHeader[0] & 0xff) << 24) | ((chunkHeader[1] & 0xff) << 16)
+                    | ((chunkHeader[2] & 0xff) << 8) | (chunkHeader[3] & 0xff);
+            long chunkLength = (((chunkHeader[4] & 0xffL) << 24) | ((chunkHeader[5] & 0xff) << 16)
+                    | ((chunkHeader[6] & 0xff) << 8) | (chunkHeader[7] & 0xff));
+            if (type == ChunkType.HPDS && chunkLength == length - ChunkFraming.CHUNK_HEADER_SIZE) {
+                HeapDumpReceiver r;
+                synchronized (this) {
+                    r = dump;
+                }
+                if (r != null) {
+                    r.stream(data, chunkLength);
+                    return;
+                }
+            }
+            problem("JDWP packet of " + (length + JdwpPacket.HEADER_SIZE) + " bytes (a " + ChunkType.name(type)
+                    + " chunk) exceeds the in-memory limit of " + host.options().maxInMemoryPacket() + " bytes; skipped");
+            return;
+        }
+        problem("JDWP packet of " + (length + JdwpPacket.HEADER_SIZE) + " bytes exceeds the in-memory limit of "
+                + host.options().maxInMemoryPacket() + " bytes; skipped");
+    }
+
+    private void problem(String message) {
+        state.problem(message);
+        host.problem(target, message);
+    }
+
+    // ------------------------------------------------------------------ closing
+
+    /** Closes the connection; idempotent. */
+    public void close(String reason, boolean reconnectSoon) {
+        DebuggerLink d;
+        HeapDumpReceiver r;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            d = debugger;
+            debugger = null;
+            r = dump;
+            dump = null;
+            if (poller != null) {
+                poller.cancel(false);
+            }
+        }
+        try {
+            if (socket != null) {
+                socket.close();
+            }
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        pending.failAll("connection closed: " + reason);
+        List<BitmapWaiter> waiters;
+        synchronized (bitmapWaiters) {
+            waiters = new ArrayList<>(bitmapWaiters);
+            bitmapWaiters.clear();
+        }
+        waiters.forEach(w -> w.future().completeExceptionally(new IOException(target + ": " + reason)));
+        if (r != null) {
+            r.fail(target + ": " + reason);
+        }
+        if (d != null) {
+            d.close();
+        }
+        // A VM whose debugger just left is usually back at once (HotSpot re-listens after
+        // VirtualMachine.Dispose), so look again soon rather than at the next scan.
+        host.ended(this, reason, reconnectSoon || d != null);
+    }
+}
