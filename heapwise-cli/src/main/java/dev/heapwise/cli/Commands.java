@@ -11,6 +11,8 @@ final class Commands {
 
     static List<Object> all() {
         return List.of(
+                new dev.heapwise.cli.ddm.MonitorCommand(),
+                new dev.heapwise.cli.ddm.AgentPathCommand()
         );
     }
 }

@@ -84,6 +84,10 @@ public final class ChildJvm implements AutoCloseable {
         return process.isAlive();
     }
 
+    public int exitValue() {
+        return process.exitValue();
+    }
+
     public long pid() {
         return process.pid();
     }

@@ -77,7 +77,7 @@ public final class HeapBitmapRenderer {
         int[] present = stats.statesPresent();
         int legendRows = present.length + 2;
         int lineHeight = 16;
-        int top = 2 * lineHeight + 8;
+        int top = 3 * lineHeight + 8;
         int legendTop = top + rows + 12;
         int height = legendTop + legendRows * lineHeight + 8;
         BufferedImage img = new BufferedImage(width + 16, height, BufferedImage.TYPE_INT_RGB);
@@ -137,9 +137,11 @@ public final class HeapBitmapRenderer {
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             g.setColor(Color.BLACK);
             g.drawString(title, 8, lineHeight);
-            g.drawString(String.format(Locale.ROOT, "heap %d%s: %s in %d segment(s), %s free, largest free %s, fragmentation %.2f",
+            g.drawString(String.format(Locale.ROOT, "heap %d%s: %s in %d segment(s), %s used, %s free",
                     b.heapId(), b.nativeHeap() ? " (native)" : "", bytes(stats.totalBytes()), b.segmentCount(),
-                    bytes(stats.freeBytes()), bytes(stats.largestFreeBlock()), stats.fragmentationIndex()), 8, 2 * lineHeight);
+                    bytes(stats.usedBytes()), bytes(stats.freeBytes())), 8, 2 * lineHeight);
+            g.drawString(String.format(Locale.ROOT, "largest free block %s in %d free block(s), fragmentation index %.2f",
+                    bytes(stats.largestFreeBlock()), stats.freeBlocks(), stats.fragmentationIndex()), 8, 3 * lineHeight);
             for (int i = 0; i < present.length; i++) {
                 long n = stats.bytesOfState(present[i]);
                 g.drawString(String.format(Locale.ROOT, "%s  %s (%.1f%%)", HeapStates.describe(present[i]), bytes(n),

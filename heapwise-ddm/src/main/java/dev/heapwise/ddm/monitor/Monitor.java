@@ -161,6 +161,19 @@ public final class Monitor implements AutoCloseable {
         return session(target).map(s -> s.dumpHeapOnVm(vmPath)).orElseGet(() -> notConnected(target));
     }
 
+    /**
+     * HPIF with a "when" of {@link dev.heapwise.ddm.codec.DdmMessage.HeapInfoRequest}: 1 now,
+     * 2 at the next GC, 3 at every GC, 0 never. The heap info lands in {@link #vm}'s heaps.
+     */
+    public CompletableFuture<Void> requestHeapInfo(Target target, int when) {
+        return session(target).map(s -> s.heapInfo(when)).orElseGet(() -> notConnected(target));
+    }
+
+    /** EXIT: asks one VM to end with {@code status}; the VM may refuse (a FAIL reply). */
+    public CompletableFuture<Void> exitVm(Target target, int status) {
+        return session(target).map(s -> s.exit(status)).orElseGet(() -> notConnected(target));
+    }
+
     /** Stops scanning, closes every connection and debugger port. Idempotent. */
     @Override
     public void close() {
@@ -222,9 +235,12 @@ public final class Monitor implements AutoCloseable {
             s.connect();
         } catch (ConnectException nobodyListens) {
             return;
-        } catch (JdwpHandshake.JdwpHandshakeException | SocketTimeoutException | EOFException notJdwp) {
-            // Something listens but is not a free JDWP endpoint: leave it alone for a while.
+        } catch (JdwpHandshake.JdwpHandshakeException | SocketTimeoutException notJdwp) {
+            // Something listens but does not speak JDWP: leave it alone for a while.
             backoffUntil.put(t, System.currentTimeMillis() + BACKOFF_NOT_JDWP_MS);
+            return;
+        } catch (EOFException busy) {
+            // A JDWP endpoint that already serves someone closes at once; try again next round.
             return;
         } catch (IOException | RuntimeException other) {
             return;

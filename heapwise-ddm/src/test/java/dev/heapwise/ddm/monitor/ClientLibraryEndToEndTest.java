@@ -86,6 +86,10 @@ class ClientLibraryEndToEndTest {
                 child.send("name renamed-app");
                 Await.until("APNM", T, () -> monitor.vm(target).filter(v -> "renamed-app".equals(v.appName())));
 
+                // WAIT: the application waits for a debugger.
+                child.send("wait");
+                Await.until("WAIT", T, () -> monitor.vm(target).filter(VmSnapshot::waitingForDebugger));
+
                 // GC and heap segments.
                 monitor.gc(target).get(T, TimeUnit.MILLISECONDS);
                 HeapBitmap bitmap = monitor.heapBitmap(target, false).get(T, TimeUnit.MILLISECONDS);
@@ -132,6 +136,7 @@ class ClientLibraryEndToEndTest {
                     assertThat(reply.id()).isEqualTo(7);
                     assertThat(reply.errorCode()).isEqualTo(JdwpErrors.NOT_IMPLEMENTED);
                     Await.until("debugger attached", T, () -> monitor.vm(target).filter(VmSnapshot::debuggerAttached));
+                    assertThat(monitor.vm(target).orElseThrow().waitingForDebugger()).isFalse();
                 }
                 child.await("DBGD", T);
                 Await.until("debugger detached", T, () -> monitor.vm(target).filter(v -> !v.debuggerAttached()));
@@ -149,6 +154,27 @@ class ClientLibraryEndToEndTest {
                             .filter(v -> Boolean.TRUE.equals(v.ddm()) && v.pid() != null && v.pid() == pid2));
                     assertThat(back.appName()).isEqualTo("heapwise-test-client");
                 }
+            }
+        }
+    }
+
+    @Test
+    void exitEndsTheVmOnlyWhenTheApplicationAllowsIt(@TempDir Path tmp) throws Exception {
+        try (ChildJvm refusing = ChildJvm.start("dev.heapwise.ddm.testapp.ClientApp", List.of(), List.of("0", tmp.toString(), "0", "false"));
+             ChildJvm allowing = ChildJvm.start("dev.heapwise.ddm.testapp.ClientApp", List.of(), List.of("0", tmp.toString(), "0", "true"))) {
+            Target no = new Target("127.0.0.1", Integer.parseInt(refusing.await("PORT", T)));
+            Target yes = new Target("127.0.0.1", Integer.parseInt(allowing.await("PORT", T)));
+            MonitorOptions options = MonitorOptions.builder().noScan().target(no).target(yes)
+                    .scanInterval(Duration.ofMillis(300)).noDebuggerPorts().useAdb(false).build();
+            try (Monitor monitor = Monitor.start(options)) {
+                assertThat(monitor.awaitSettled(Duration.ofMillis(T))).isTrue();
+                assertThatThrownBy(() -> monitor.exitVm(no, 3).get(T, TimeUnit.MILLISECONDS))
+                        .hasMessageContaining("EXIT refused");
+                monitor.exitVm(yes, 3).get(T, TimeUnit.MILLISECONDS);
+                Await.untilTrue("the allowing VM exits", T, () -> !allowing.isAlive());
+                assertThat(allowing.exitValue()).isEqualTo(3);
+                Await.untilTrue("it is dropped", T, () -> monitor.vm(yes).isEmpty());
+                assertThat(refusing.isAlive()).isTrue();
             }
         }
     }

@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * every other DDM request, records the chunk types it was sent, and lets the test push raw bytes.
  */
 final class FakeDdmVm implements AutoCloseable {
+    /** DDM chunk types received, and "JDWP c/n" for other commands, in order. */
     final List<String> received = new CopyOnWriteArrayList<>();
     private final ServerSocket server;
     private volatile Socket socket;
@@ -49,6 +50,7 @@ final class FakeDdmVm implements AutoCloseable {
             JdwpPacketReader reader = new JdwpPacketReader(in, 1 << 20, null);
             for (JdwpPacket p; (p = reader.read()) != null; ) {
                 if (!p.isDdmCommand()) {
+                    received.add("JDWP " + p.commandSet() + "/" + p.command());
                     send(JdwpPacket.reply(p.id(), JdwpErrors.NOT_IMPLEMENTED, null).encode());
                     continue;
                 }

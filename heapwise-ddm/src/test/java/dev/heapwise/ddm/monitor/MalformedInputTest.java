@@ -46,6 +46,9 @@ class MalformedInputTest {
                 Await.until("HELO answered", T, () -> monitor.vm(target).filter(v -> Boolean.TRUE.equals(v.ddm())));
                 assertThat(monitor.vm(target).orElseThrow().pid()).isEqualTo(4242);
                 Await.untilTrue("the introduction", T, () -> vm.received.containsAll(List.of("HELO", "FEAT", "THEN", "HPIF")));
+                // The safe probe asked VirtualMachine.Version before any DDM.
+                assertThat(vm.received.get(0)).isEqualTo("JDWP 1/1");
+                assertThat(vm.received.get(1)).isEqualTo("HELO");
 
                 // Runs that do not add up to the declared units.
                 byte[] badRuns = {0, 0, 0, 1, 8, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0x01, 0x03};
@@ -105,6 +108,24 @@ class MalformedInputTest {
                 assertThat(Files.exists(tmp.resolve("fake.hprof.part"))).isFalse();
 
                 assertThat(monitor.vm(target)).isPresent(); // still connected after all of it
+            }
+        }
+    }
+
+    @Test
+    void helloFirstProbeSendsNoStandardJdwp() throws Exception {
+        try (FakeDdmVm vm = new FakeDdmVm()) {
+            Target target = new Target("127.0.0.1", vm.port());
+            MonitorOptions options = MonitorOptions.builder().noScan().target(target).probe(ProbeMode.HELLO_FIRST)
+                    .scanInterval(Duration.ofMillis(200)).noDebuggerPorts().useAdb(false).build();
+            try (Monitor monitor = Monitor.start(options)) {
+                Await.until("HELO answered", T, () -> monitor.vm(target).filter(v -> Boolean.TRUE.equals(v.ddm())));
+                assertThat(vm.received.get(0)).isEqualTo("HELO");
+                assertThat(vm.received).noneMatch(r -> r.startsWith("JDWP"));
+                // HPIF "next GC" and EXIT reach the VM as requests of their own.
+                monitor.requestHeapInfo(target, DdmMessage.HeapInfoRequest.NEXT_GC).get(T, TimeUnit.MILLISECONDS);
+                monitor.exitVm(target, 0).get(T, TimeUnit.MILLISECONDS);
+                assertThat(vm.received).contains("HPIF", "EXIT");
             }
         }
     }

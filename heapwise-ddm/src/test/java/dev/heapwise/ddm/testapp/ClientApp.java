@@ -14,14 +14,15 @@ import java.util.List;
 /**
  * A child JVM for tests that embeds the client library. Args: port, dump directory. Prints
  * {@code PORT n}, {@code PID n}, {@code VMIDENT s}, then obeys stdin: {@code spawn NAME},
- * {@code mem}, {@code name NAME}, {@code exit}. Prints {@code DBGD} when a DBGD arrives.
+ * {@code mem}, {@code name NAME}, {@code wait}, {@code exit}. Optional args: compressAbove, allowExit. Prints {@code DBGD} when a DBGD arrives.
  */
 public final class ClientApp {
     private static final List<Object> KEEP = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
-        DdmClient client = DdmClient.builder().port(port).appName("heapwise-test-client")
+        boolean allowExit = args.length > 3 && Boolean.parseBoolean(args[3]);
+        DdmClient client = DdmClient.builder().port(port).appName("heapwise-test-client").allowExit(allowExit)
                 .heapDumpDirectory(Path.of(args[1])).threadPollInterval(java.time.Duration.ofMillis(50))
                 .compressAbove(args.length > 2 ? Integer.parseInt(args[2]) : 0).build().start();
         client.registerHandler(ChunkType.DBGD, request -> {
@@ -54,6 +55,10 @@ public final class ClientApp {
                 case "mem" -> {
                     MemoryUsage u = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
                     System.out.println("MEM " + u.getUsed() + " " + u.getCommitted() + " " + u.getMax());
+                }
+                case "wait" -> {
+                    client.announceWaitingForDebugger(true);
+                    System.out.println("WAITING");
                 }
                 case "name" -> {
                     client.setAppName(cmd[1]);

@@ -25,6 +25,10 @@ import java.util.List;
  * each pool is, not where objects sit; the free-block statistics describe pools, not
  * fragmentation inside them. The HPSG u4 address field limits this to 4 GiB; pools beyond are
  * cut. The allocation unit grows from 8 to 128 bytes with the heap so a bitmap stays small.
+ *
+ * <p>For the Java heap, committed memory that belongs to no pool (G1 keeps free regions outside
+ * eden, survivor and old) is added at the end as one free stretch, so the bitmap covers what
+ * MemoryMXBean reports as committed.
  */
 final class HeapLayout {
     private static final long FIRST_ADDRESS = 0x10000;
@@ -56,6 +60,14 @@ final class HeapLayout {
             }
             pools.add(new long[] {u.getCommitted(), Math.min(u.getUsed(), u.getCommitted())});
             total += u.getCommitted();
+        }
+        long poolsCommitted = total;
+        if (type == MemoryType.HEAP) {
+            long committed = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted();
+            if (committed > poolsCommitted) {
+                pools.add(new long[] {committed - poolsCommitted, 0}); // free regions outside any pool
+                total = committed;
+            }
         }
         int unit = 8;
         while (unit < 128 && total / unit > (4L << 20)) {

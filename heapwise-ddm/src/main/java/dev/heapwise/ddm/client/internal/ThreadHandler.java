@@ -54,6 +54,9 @@ final class ThreadHandler implements ChunkHandler {
             return null;
         }
         DdmMessage.ThreadStatusRequest thst = (DdmMessage.ThreadStatusRequest) m;
+        if (watcher != null) {
+            poll(); // announce threads born since the last poll, so THST never names a stranger
+        }
         if (thst.intervalMillis() > 0) {
             cancel(periodicStatus);
             periodicStatus = timer.scheduleAtFixedRate(() -> sender.accept(statusChunk()),

@@ -26,9 +26,14 @@ public final class AdbForwards {
 
     /** Local ports forwarded to JDWP; empty when no adb server answers. */
     public static Set<Integer> jdwpPorts(int timeoutMillis) {
+        return jdwpPorts(ADB_PORT, timeoutMillis);
+    }
+
+    /** The same, asking an adb server on another local port. */
+    static Set<Integer> jdwpPorts(int adbPort, int timeoutMillis) {
         Set<Integer> ports = new HashSet<>();
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", ADB_PORT), timeoutMillis);
+            s.connect(new InetSocketAddress("127.0.0.1", adbPort), timeoutMillis);
             s.setSoTimeout(timeoutMillis);
             OutputStream out = s.getOutputStream();
             String request = "host:list-forward";

@@ -213,14 +213,28 @@ public final class VmSession {
 
     /** HPGC; completes when the VM has replied. */
     public CompletableFuture<Void> gc() {
+        return simpleRequest(new DdmMessage.GcRequest(), "GC refused");
+    }
+
+    /** HPIF with the given "when"; completes when the VM has replied. */
+    public CompletableFuture<Void> heapInfo(int when) {
+        return simpleRequest(new HeapInfoRequest(when), "heap info refused");
+    }
+
+    /** EXIT; completes when the VM has replied (before it exits), fails if it refuses. */
+    public CompletableFuture<Void> exit(int status) {
+        return simpleRequest(new DdmMessage.ExitRequest(status), "EXIT refused");
+    }
+
+    private CompletableFuture<Void> simpleRequest(DdmMessage request, String refused) {
         CompletableFuture<Void> f = new CompletableFuture<>();
         if (!requireDdm(f)) {
             return f;
         }
-        sendDdm(new DdmMessage.GcRequest(), callback(f, msgs -> {
+        sendDdm(request, callback(f, msgs -> {
             String fail = failIn(msgs);
             if (fail != null) {
-                f.completeExceptionally(new IOException(target + ": GC refused: " + fail));
+                f.completeExceptionally(new IOException(target + ": " + refused + ": " + fail));
             } else {
                 f.complete(null);
             }
