@@ -6,7 +6,7 @@ package dev.heapwise.ddm;
  * {@code "127.0.0.1:8001 HPSG chunk at byte 17: runs cover 1030 units but the piece declares 1024"}.
  *
  * <p>Receiving sides reject the offending chunk or packet with this exception and keep the
- * connection open; only a lost packet framing closes a connection.
+ * connection open; only a lost packet framing closes a connection. Immutable.
  */
 public class DdmFormatException extends RuntimeException {
     private final String where;

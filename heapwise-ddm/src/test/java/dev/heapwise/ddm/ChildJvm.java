@@ -97,13 +97,17 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /** Kills the process at once and waits for it. */
-    public void kill() throws InterruptedException {
+    public void kill() {
         process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         kill();
     }
 }

@@ -160,6 +160,12 @@ public final class MonitorCommand implements Callable<Integer> {
         if (heapBitmap != null && output == null) {
             throw new BadInputException("--heap-bitmap needs -o FILE.png");
         }
+        if (output != null) {
+            Path parent = output.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new BadInputException("-o " + output + ": the directory " + parent + " does not exist");
+            }
+        }
         if (dumpOnVm != null && dump == null) {
             throw new BadInputException("--dump-on-vm goes with --dump VM");
         }
@@ -334,6 +340,7 @@ public final class MonitorCommand implements Callable<Integer> {
     }
 
     private int live(Monitor monitor) throws InterruptedException {
+        monitor.awaitSettled(Duration.ofMillis(Math.min(waitMillis, 1500))); // a first frame with VMs in it
         Console console = System.console();
         boolean terminal = console != null && console.isTerminal();
         while (true) {

@@ -167,6 +167,9 @@ class MonitorCommandTest {
         Run noOutput = run(monitor("--heap-bitmap", "x"));
         assertThat(noOutput.exit()).isEqualTo(2);
         assertThat(noOutput.err()).contains("--heap-bitmap needs -o FILE.png");
+        Run noDir = run(monitor("--dump", "x", "-o", "/no/such/dir/x.hprof"));
+        assertThat(noDir.exit()).isEqualTo(2);
+        assertThat(noDir.err().trim()).isEqualTo("heapwise: -o /no/such/dir/x.hprof: the directory /no/such/dir does not exist");
         Run unknownVm = run("monitor", "--ports", port + "-" + port, "--gc", "no-such-vm", "--wait", "300",
                 "--no-debug-ports");
         assertThat(unknownVm.exit()).isEqualTo(2);

@@ -1,6 +1,6 @@
 package dev.heapwise.ddm.codec;
 
-/** Names of the THST thread states (ART's numbering, a superset of the seed's 1..8). */
+/** Names of the THST thread states (ART's numbering, a superset of the seed's 1..8). Constants and pure functions. */
 public final class ThreadStates {
     public static final int ZOMBIE = 0;
     public static final int RUNNING = 1;

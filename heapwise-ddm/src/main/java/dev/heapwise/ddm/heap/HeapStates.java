@@ -1,6 +1,6 @@
 package dev.heapwise.ddm.heap;
 
-/** Names of heap segment kinds and solidities (the state byte's bits 3-5 and 0-2). */
+/** Names of heap segment kinds and solidities (the state byte's bits 3-5 and 0-2). Constants and pure functions. */
 public final class HeapStates {
     public static final int SOLIDITY_FREE = 0;
     public static final int SOLIDITY_HARD = 1;

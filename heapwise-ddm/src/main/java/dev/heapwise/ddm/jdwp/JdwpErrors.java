@@ -3,9 +3,12 @@ package dev.heapwise.ddm.jdwp;
 /** The JDWP error codes this module uses. Constants only. */
 public final class JdwpErrors {
     public static final int NONE = 0;
-    /** "The functionality is not implemented in this virtual machine." */
+    /**
+     * "The functionality is not implemented in this virtual machine"; HotSpot also answers an
+     * unknown command set below 128 with it. The heapwise client answers every non-DDM command
+     * with it.
+     */
     public static final int NOT_IMPLEMENTED = 99;
-    /** "The specified command set/command is not recognised" is also reported as 99 by HotSpot. */
     public static final int VM_DEAD = 112;
     public static final int INTERNAL = 113;
     public static final int INVALID_LENGTH = 504;

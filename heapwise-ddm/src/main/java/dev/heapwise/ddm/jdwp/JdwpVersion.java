@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The reply to JDWP {@code VirtualMachine.Version} (command set 1, command 1): the one standard
  * JDWP command the monitor sends, to learn whether a peer is a full JDWP VM before risking DDM.
- * JDWP strings are a u4 byte length and modified UTF-8 (read here as UTF-8).
+ * JDWP strings are a u4 byte length and modified UTF-8 (read here as UTF-8). Immutable and
+ * thread-safe; no I/O.
  */
 public record JdwpVersion(String description, int jdwpMajor, int jdwpMinor, String vmVersion, String vmName) {
     /** Command set of {@code VirtualMachine}. */

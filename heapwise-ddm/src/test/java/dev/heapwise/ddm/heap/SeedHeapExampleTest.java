@@ -3,7 +3,6 @@ package dev.heapwise.ddm.heap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heapwise.ddm.Chunk;
-import dev.heapwise.ddm.codec.DdmMessage;
 import dev.heapwise.ddm.codec.DdmMessage.HeapEnd;
 import dev.heapwise.ddm.codec.DdmMessage.HeapSegment;
 import dev.heapwise.ddm.codec.DdmMessage.HeapStart;
@@ -93,6 +92,6 @@ class SeedHeapExampleTest {
             Chunk wire = MessageCodec.encode(p);
             a.add((HeapSegment) MessageCodec.decode(wire, Direction.FROM_VM));
         }
-        return a.end((DdmMessage.HeapEnd) new HeapEnd(false, 1));
+        return a.end(new HeapEnd(false, 1));
     }
 }

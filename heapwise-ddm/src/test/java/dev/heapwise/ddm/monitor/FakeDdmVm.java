@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A scripted DDM VM on a loopback port: it refuses non-DDM JDWP, answers HELO, replies empty to
- * every other DDM request, records the chunk types it was sent, and lets the test push raw bytes.
+ * A scripted DDM VM on a loopback port: it refuses non-DDM JDWP (except two test commands, 100/1
+ * answered with 10 000 bytes and 100/2 answered after a 9 000-byte event), answers HELO, replies
+ * empty to every other DDM request, records what it was sent, and lets the test push raw bytes.
  */
 final class FakeDdmVm implements AutoCloseable {
     /** DDM chunk types received, and "JDWP c/n" for other commands, in order. */
@@ -51,7 +52,14 @@ final class FakeDdmVm implements AutoCloseable {
             for (JdwpPacket p; (p = reader.read()) != null; ) {
                 if (!p.isDdmCommand()) {
                     received.add("JDWP " + p.commandSet() + "/" + p.command());
-                    send(JdwpPacket.reply(p.id(), JdwpErrors.NOT_IMPLEMENTED, null).encode());
+                    if (p.commandSet() == 100 && p.command() == 1) {
+                        send(JdwpPacket.reply(p.id(), JdwpErrors.NONE, pattern(10_000)).encode()); // a big reply
+                    } else if (p.commandSet() == 100 && p.command() == 2) {
+                        send(JdwpPacket.command(0x5000, 64, 100, pattern(9_000)).encode()); // a big event
+                        send(JdwpPacket.reply(p.id(), JdwpErrors.NONE, null).encode());
+                    } else {
+                        send(JdwpPacket.reply(p.id(), JdwpErrors.NOT_IMPLEMENTED, null).encode());
+                    }
                     continue;
                 }
                 Chunk c = ChunkFraming.split(p.data()).orThrow().get(0);
@@ -64,6 +72,15 @@ final class FakeDdmVm implements AutoCloseable {
         } catch (IOException ignored) {
             // test over
         }
+    }
+
+    /** Deterministic test bytes. */
+    static byte[] pattern(int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i * 31 + 7);
+        }
+        return b;
     }
 
     /** Raw bytes onto the connection. */

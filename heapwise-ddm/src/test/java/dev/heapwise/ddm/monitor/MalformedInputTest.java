@@ -107,7 +107,49 @@ class MalformedInputTest {
                 assertThat(Files.readAllBytes(out)).isEqualTo(hprof);
                 assertThat(Files.exists(tmp.resolve("fake.hprof.part"))).isFalse();
 
+                // A dump whose file cannot be written fails alone; the connection goes on.
+                CompletableFuture<Path> unwritable = monitor.dumpHeap(target, tmp.resolve("no/such/dir/x.hprof"));
+                Await.untilTrue("second HPDS request", T, () -> vm.received.stream().filter("HPDS"::equals).count() == 2);
+                vm.push(new Chunk(ChunkType.HPDS, hprof));
+                assertThat(unwritable).failsWithin(java.time.Duration.ofMillis(T))
+                        .withThrowableOfType(java.util.concurrent.ExecutionException.class).withMessageContaining("cannot write");
+                vm.push(MessageCodec.encode(new DdmMessage.ThreadCreated(13, "after-failed-dump")));
+                Await.until("a thread after the failed dump", T, () -> monitor.vm(target)
+                        .filter(v -> v.threads().stream().anyMatch(t -> t.name().equals("after-failed-dump"))));
+
                 assertThat(monitor.vm(target)).isPresent(); // still connected after all of it
+            }
+        }
+    }
+
+    @Test
+    void debuggerRepliesAndEventsAboveTheInMemoryLimitAreStreamedThrough() throws Exception {
+        try (FakeDdmVm vm = new FakeDdmVm()) {
+            Target target = new Target("127.0.0.1", vm.port());
+            MonitorOptions options = MonitorOptions.builder().noScan().target(target).scanInterval(Duration.ofMillis(200))
+                    .pollInterval(Duration.ofSeconds(30)).debuggerPorts(0, -1).useAdb(false).maxInMemoryPacket(4096).build();
+            try (Monitor monitor = Monitor.start(options)) {
+                VmSnapshot v = Await.until("HELO answered", T, () -> monitor.vm(target).filter(x -> Boolean.TRUE.equals(x.ddm())));
+                try (java.net.Socket s = new java.net.Socket("127.0.0.1", v.debuggerPort())) {
+                    java.io.InputStream in = s.getInputStream();
+                    java.io.OutputStream out = s.getOutputStream();
+                    dev.heapwise.ddm.jdwp.JdwpHandshake.initiate(in, out);
+                    dev.heapwise.ddm.jdwp.JdwpPacketReader reader = new dev.heapwise.ddm.jdwp.JdwpPacketReader(in, 1 << 20, null);
+                    out.write(JdwpPacket.command(5, 100, 1, null).encode());
+                    out.flush();
+                    JdwpPacket reply = reader.read();
+                    assertThat(reply.isReply()).isTrue();
+                    assertThat(reply.id()).isEqualTo(5);
+                    assertThat(reply.data()).isEqualTo(FakeDdmVm.pattern(10_000));
+                    out.write(JdwpPacket.command(6, 100, 2, null).encode());
+                    out.flush();
+                    JdwpPacket event = reader.read();
+                    assertThat(event.isReply()).isFalse();
+                    assertThat(event.commandSet()).isEqualTo(64);
+                    assertThat(event.data()).isEqualTo(FakeDdmVm.pattern(9_000));
+                    JdwpPacket second = reader.read();
+                    assertThat(second.id()).isEqualTo(6);
+                }
             }
         }
     }

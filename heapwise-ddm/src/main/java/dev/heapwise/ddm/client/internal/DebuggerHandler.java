@@ -10,15 +10,8 @@ import dev.heapwise.ddm.codec.MessageCodec;
  * only acknowledges with a DBGD chunk, as the seed asks.
  */
 final class DebuggerHandler implements ChunkHandler {
-    private volatile int disconnects;
-
     @Override
     public Chunk handleChunk(Chunk request) {
-        disconnects++;
         return MessageCodec.encode(new DdmMessage.DebuggerDisconnected());
-    }
-
-    int disconnects() {
-        return disconnects;
     }
 }

@@ -88,6 +88,47 @@ final class DebuggerLink {
         }
     }
 
+    /**
+     * Relays a packet too large to hold in memory: its header, then exactly {@code length} data
+     * bytes from {@code data}. If the debugger is gone the bytes are left for the caller to skip.
+     */
+    void sendStreamed(JdwpPacket header, int id, long length, InputStream data) throws IOException {
+        byte[] h = new byte[JdwpPacket.HEADER_SIZE];
+        JdwpPacket.writeHeader(h, (int) (JdwpPacket.HEADER_SIZE + length), id, header.flags(),
+                header.isReply() ? header.errorCode() >>> 8 : header.commandSet(),
+                header.isReply() ? header.errorCode() & 0xff : header.command());
+        synchronized (writeLock) {
+            if (closed || out == null) {
+                return;
+            }
+            try {
+                out.write(h);
+            } catch (IOException e) {
+                close();
+                return;
+            }
+            byte[] buf = new byte[1 << 16];
+            boolean broken = false;
+            for (int n; (n = data.read(buf)) > 0; ) { // read errors are the VM connection's and propagate
+                if (!broken) {
+                    try {
+                        out.write(buf, 0, n);
+                    } catch (IOException e) {
+                        broken = true;
+                        close();
+                    }
+                }
+            }
+            if (!broken) {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    close();
+                }
+            }
+        }
+    }
+
     void close() {
         closed = true;
         try {

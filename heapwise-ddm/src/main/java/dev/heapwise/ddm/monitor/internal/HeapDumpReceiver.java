@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class HeapDumpReceiver {
     private final Path target;
-    private final CompletableFuture<java.nio.file.Path> future;
+    private final CompletableFuture<Path> future;
 
     HeapDumpReceiver(Path target, CompletableFuture<Path> future) {
         this.target = target.toAbsolutePath();
@@ -27,31 +27,57 @@ final class HeapDumpReceiver {
 
     /** A dump that arrived in memory. */
     void write(byte[] data, int offset, int length) {
-        try {
-            Path part = part();
-            try (OutputStream out = Files.newOutputStream(part)) {
-                out.write(data, offset, length);
-            }
-            finish(part);
+        Path part = part();
+        try (OutputStream out = Files.newOutputStream(part)) {
+            out.write(data, offset, length);
         } catch (IOException e) {
-            future.completeExceptionally(e);
+            future.completeExceptionally(new IOException("cannot write " + part + ": " + e.getMessage(), e));
+            abandon();
+            return;
         }
+        finish(part);
     }
 
-    /** A dump streamed from the connection: exactly {@code length} bytes are read from {@code in}. */
+    /**
+     * A dump streamed from the connection: reads exactly {@code length} bytes from {@code in}.
+     * A problem writing the file fails the dump but still consumes the bytes, so the connection
+     * survives; only a problem reading {@code in} is thrown.
+     */
     void stream(InputStream in, long length) throws IOException {
         Path part = part();
-        long copied;
-        try (OutputStream out = Files.newOutputStream(part)) {
-            copied = in.transferTo(out);
+        OutputStream out;
+        try {
+            out = Files.newOutputStream(part);
         } catch (IOException e) {
-            future.completeExceptionally(e);
-            Files.deleteIfExists(part);
-            throw e; // the connection is broken too
+            future.completeExceptionally(new IOException("cannot write " + part + ": " + e.getMessage(), e));
+            return; // the reader skips the rest of the packet
         }
-        if (copied != length) {
+        IOException writeFailure = null;
+        long copied = 0;
+        byte[] buf = new byte[1 << 16];
+        try {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                copied += n;
+                if (writeFailure == null) {
+                    try {
+                        out.write(buf, 0, n);
+                    } catch (IOException e) {
+                        writeFailure = e;
+                    }
+                }
+            }
+        } finally {
+            try {
+                out.close();
+            } catch (IOException e) {
+                writeFailure = writeFailure == null ? e : writeFailure;
+            }
+        }
+        if (writeFailure != null || copied != length) {
             Files.deleteIfExists(part);
-            future.completeExceptionally(new IOException("heap dump cut short after " + copied + " of " + length + " bytes"));
+            future.completeExceptionally(writeFailure != null
+                    ? new IOException("cannot write " + part + ": " + writeFailure.getMessage(), writeFailure)
+                    : new IOException("heap dump cut short after " + copied + " of " + length + " bytes"));
             return;
         }
         finish(part);
@@ -75,8 +101,12 @@ final class HeapDumpReceiver {
         return target.resolveSibling(target.getFileName() + ".part");
     }
 
-    private void finish(Path part) throws IOException {
-        Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
-        future.complete(target);
+    private void finish(Path part) {
+        try {
+            Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
+            future.complete(target);
+        } catch (IOException e) {
+            future.completeExceptionally(e);
+        }
     }
 }

@@ -454,11 +454,17 @@ public final class VmSession {
     /** Sends one of the monitor's own requests under a fresh id, with a reply timeout. */
     private void sendOwn(JdwpPacket packet, PendingRequests.ReplyCallback callback) {
         int id = pending.register(new PendingRequests.Own(callback));
-        host.timer().schedule(() -> {
-            if (pending.take(id) instanceof PendingRequests.Own own) {
-                own.callback().failed("no reply within " + host.options().replyTimeout().toMillis() + " ms");
-            }
-        }, host.options().replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            host.timer().schedule(() -> {
+                if (pending.take(id) instanceof PendingRequests.Own own) {
+                    own.callback().failed("no reply within " + host.options().replyTimeout().toMillis() + " ms");
+                }
+            }, host.options().replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException monitorClosing) {
+            pending.take(id);
+            callback.failed("the monitor is closing");
+            return;
+        }
         try {
             write(packet.withId(id));
         } catch (IOException e) {
@@ -595,31 +601,48 @@ public final class VmSession {
         r.write(d.hprof(), d.offset(), d.length());
     }
 
-    /** Packets above the in-memory limit: a streamed heap dump, or skipped. */
+    /**
+     * Packets above the in-memory limit: a heap dump is streamed to its file, a debugger's reply
+     * or event is streamed to the debugger, anything else is skipped with a reason.
+     */
     private void largePacket(JdwpPacket header, long length, InputStream data) throws IOException {
-        boolean ddm = header.isDdmCommand() || header.isReply();
-        byte[] chunkHeader = data.readNBytes(ChunkFraming.CHUNK_HEADER_SIZE);
-        if (ddm && chunkHeader.length == ChunkFraming.CHUNK_HEADER_SIZE) {
-            int type = ((chunkHeader[0] & 0xff) << 24) | ((chunkHeader[1] & 0xff) << 16)
-                    | ((chunkHeader[2] & 0xff) << 8) | (chunkHeader[3] & 0xff);
-            long chunkLength = (((chunkHeader[4] & 0xffL) << 24) | ((chunkHeader[5] & 0xff) << 16)
-                    | ((chunkHeader[6] & 0xff) << 8) | (chunkHeader[7] & 0xff));
-            if (type == ChunkType.HPDS && chunkLength == length - ChunkFraming.CHUNK_HEADER_SIZE) {
-                HeapDumpReceiver r;
-                synchronized (this) {
-                    r = dump;
-                }
-                if (r != null) {
-                    r.stream(data, chunkLength);
-                    return;
-                }
-            }
-            problem("JDWP packet of " + (length + JdwpPacket.HEADER_SIZE) + " bytes (a " + ChunkType.name(type)
-                    + " chunk) exceeds the in-memory limit of " + host.options().maxInMemoryPacket() + " bytes; skipped");
+        PendingRequests.Entry entry = header.isReply() ? pending.take(header.id()) : null;
+        if (entry instanceof PendingRequests.Forwarded fwd) {
+            fwd.debugger().sendStreamed(header, fwd.originalId(), length, data);
             return;
         }
-        problem("JDWP packet of " + (length + JdwpPacket.HEADER_SIZE) + " bytes exceeds the in-memory limit of "
-                + host.options().maxInMemoryPacket() + " bytes; skipped");
+        if (!header.isReply() && !header.isDdmCommand()) {
+            DebuggerLink d = debugger;
+            if (d != null) {
+                d.sendStreamed(header, header.id(), length, data); // a JDWP event
+                return;
+            }
+        }
+        String what = "JDWP packet of " + (length + JdwpPacket.HEADER_SIZE) + " bytes";
+        byte[] chunkHeader = data.readNBytes(ChunkFraming.CHUNK_HEADER_SIZE);
+        if (chunkHeader.length == ChunkFraming.CHUNK_HEADER_SIZE && (header.isReply() || header.isDdmCommand())) {
+            int type = ((chunkHeader[0] & 0xff) << 24) | ((chunkHeader[1] & 0xff) << 16)
+                    | ((chunkHeader[2] & 0xff) << 8) | (chunkHeader[3] & 0xff);
+            long chunkLength = ((chunkHeader[4] & 0xffL) << 24) | ((chunkHeader[5] & 0xff) << 16)
+                    | ((chunkHeader[6] & 0xff) << 8) | (chunkHeader[7] & 0xff);
+            HeapDumpReceiver r;
+            synchronized (this) {
+                r = dump;
+            }
+            if (type == ChunkType.HPDS && chunkLength == length - ChunkFraming.CHUNK_HEADER_SIZE && r != null) {
+                r.stream(data, chunkLength);
+                if (entry instanceof PendingRequests.Own own) {
+                    own.callback().reply(JdwpPacket.reply(header.id(), header.errorCode(), null));
+                }
+                return;
+            }
+            what += " (a " + ChunkType.name(type) + " chunk)";
+        }
+        String message = what + " exceeds the in-memory limit of " + host.options().maxInMemoryPacket() + " bytes; skipped";
+        problem(message);
+        if (entry instanceof PendingRequests.Own own) {
+            own.callback().failed(message);
+        }
     }
 
     private void problem(String message) {
