@@ -143,22 +143,22 @@ public final class Monitor implements AutoCloseable {
 
     /** HPGC on one VM. */
     public CompletableFuture<Void> gc(Target target) {
-        return session(target).map(VmSession::gc).orElseGet(() -> notConnected(target));
+        return session(target).map(s -> s.requests().gc()).orElseGet(() -> notConnected(target));
     }
 
     /** Heap segments of one VM's Java heap (or native heap), after a GC it triggers. */
     public CompletableFuture<HeapBitmap> heapBitmap(Target target, boolean nativeHeap) {
-        return session(target).map(s -> s.heapBitmap(nativeHeap)).orElseGet(() -> notConnected(target));
+        return session(target).map(s -> s.requests().heapBitmap(nativeHeap)).orElseGet(() -> notConnected(target));
     }
 
     /** HPDS: dumps one VM's heap over the connection into {@code out} (an HPROF file). */
     public CompletableFuture<Path> dumpHeap(Target target, Path out) {
-        return session(target).map(s -> s.dumpHeap(out)).orElseGet(() -> notConnected(target));
+        return session(target).map(s -> s.requests().dumpHeap(out)).orElseGet(() -> notConnected(target));
     }
 
     /** HPDU: asks one VM to write its heap to {@code vmPath} on its own machine. */
     public CompletableFuture<String> dumpHeapOnVm(Target target, String vmPath) {
-        return session(target).map(s -> s.dumpHeapOnVm(vmPath)).orElseGet(() -> notConnected(target));
+        return session(target).map(s -> s.requests().dumpHeapOnVm(vmPath)).orElseGet(() -> notConnected(target));
     }
 
     /**
@@ -166,12 +166,12 @@ public final class Monitor implements AutoCloseable {
      * 2 at the next GC, 3 at every GC, 0 never. The heap info lands in {@link #vm}'s heaps.
      */
     public CompletableFuture<Void> requestHeapInfo(Target target, int when) {
-        return session(target).map(s -> s.heapInfo(when)).orElseGet(() -> notConnected(target));
+        return session(target).map(s -> s.requests().heapInfo(when)).orElseGet(() -> notConnected(target));
     }
 
     /** EXIT: asks one VM to end with {@code status}; the VM may refuse (a FAIL reply). */
     public CompletableFuture<Void> exitVm(Target target, int status) {
-        return session(target).map(s -> s.exit(status)).orElseGet(() -> notConnected(target));
+        return session(target).map(s -> s.requests().exit(status)).orElseGet(() -> notConnected(target));
     }
 
     /** Stops scanning, closes every connection and debugger port. Idempotent. */

@@ -6,12 +6,7 @@ import dev.heapwise.ddm.DdmFormatException;
 import dev.heapwise.ddm.codec.ChunkFraming;
 import dev.heapwise.ddm.codec.DdmMessage;
 import dev.heapwise.ddm.codec.DdmMessage.HeapInfoRequest;
-import dev.heapwise.ddm.codec.DdmMessage.HeapSegmentRequest;
-import dev.heapwise.ddm.codec.Direction;
 import dev.heapwise.ddm.codec.MessageCodec;
-import dev.heapwise.ddm.codec.Zlib;
-import dev.heapwise.ddm.heap.HeapBitmap;
-import dev.heapwise.ddm.heap.HeapSegmentAssembler;
 import dev.heapwise.ddm.jdwp.JdwpErrors;
 import dev.heapwise.ddm.jdwp.JdwpHandshake;
 import dev.heapwise.ddm.jdwp.JdwpPacket;
@@ -27,20 +22,14 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * The monitor's connection to one VM: handshake, the probe (is it DDM?), the introduction (HELO,
- * FEAT, THEN, HPIF), periodic THST/HPIF polls, requests (GC, heap segments, heap dumps) and the
- * debugger pass-through on the same connection.
+ * FEAT, THEN, HPIF), periodic THST/HPIF polls, sending with request-id mapping, the reader loop,
+ * and the debugger pass-through on the same connection. On-demand requests are in
+ * {@link VmRequests}; what arriving chunks do is in {@link InboundChunks}.
  *
  * <p>One reader thread per session handles everything the VM sends; writes from any thread are
  * serialised. Once a VM is known to be plain JDWP, no DDM packet is ever sent to it again.
@@ -48,16 +37,14 @@ import java.util.function.Consumer;
  */
 public final class VmSession {
     private static final int HANDSHAKE_TIMEOUT_MS = 3000;
-    private static final long FAIL_MATCH_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final Target target;
     private final SessionHost host;
     private final VmState state = new VmState();
     private final PendingRequests pending = new PendingRequests();
-    private final HeapSegmentAssembler assembler = new HeapSegmentAssembler(); // reader thread only
+    private final InboundChunks inbound;
+    private final VmRequests requests;
     private final Object writeLock = new Object();
-    private final List<BitmapWaiter> bitmapWaiters = new ArrayList<>();
-    private final Set<Integer> reportedUnknown = new HashSet<>();
     private Socket socket;
     private InputStream in;
     private OutputStream out;
@@ -65,14 +52,13 @@ public final class VmSession {
     private volatile boolean closed;
     private volatile DebuggerLink debugger;
     private volatile Integer debuggerPort;
-    private HeapDumpReceiver dump; // guarded by this
-    private ScheduledFuture<?> poller;
-
-    private record BitmapWaiter(boolean nativeHeap, CompletableFuture<HeapBitmap> future) {}
+    private ScheduledFuture<?> poller; // guarded by this
 
     public VmSession(Target target, SessionHost host) {
         this.target = target;
         this.host = host;
+        this.inbound = new InboundChunks(state, this::problem);
+        this.requests = new VmRequests(this);
     }
 
     public Target target() {
@@ -166,7 +152,7 @@ public final class VmSession {
                     plain(null); // the seed: a JDWP error to HELO means "not a DDM VM"
                     return;
                 }
-                applyChunks(p.data(), "HELO reply");
+                inbound.apply(p.data(), "HELO reply");
                 if (Boolean.TRUE.equals(state.ddm())) {
                     introduced();
                 } else {
@@ -211,170 +197,21 @@ public final class VmSession {
 
     // ------------------------------------------------------------------ requests
 
-    /** HPGC; completes when the VM has replied. */
-    public CompletableFuture<Void> gc() {
-        return simpleRequest(new DdmMessage.GcRequest(), "GC refused");
+    /** GC, heap info, heap segments, dumps, EXIT. */
+    public VmRequests requests() {
+        return requests;
     }
 
-    /** HPIF with the given "when"; completes when the VM has replied. */
-    public CompletableFuture<Void> heapInfo(int when) {
-        return simpleRequest(new HeapInfoRequest(when), "heap info refused");
+    VmState state() {
+        return state;
     }
 
-    /** EXIT; completes when the VM has replied (before it exits), fails if it refuses. */
-    public CompletableFuture<Void> exit(int status) {
-        return simpleRequest(new DdmMessage.ExitRequest(status), "EXIT refused");
+    InboundChunks inbound() {
+        return inbound;
     }
 
-    private CompletableFuture<Void> simpleRequest(DdmMessage request, String refused) {
-        CompletableFuture<Void> f = new CompletableFuture<>();
-        if (!requireDdm(f)) {
-            return f;
-        }
-        sendDdm(request, callback(f, msgs -> {
-            String fail = failIn(msgs);
-            if (fail != null) {
-                f.completeExceptionally(new IOException(target + ": " + refused + ": " + fail));
-            } else {
-                f.complete(null);
-            }
-        }));
-        return f;
-    }
-
-    /** Enables heap segments, triggers a GC and completes with the next bitmap; then disables them. */
-    public CompletableFuture<HeapBitmap> heapBitmap(boolean nativeHeap) {
-        CompletableFuture<HeapBitmap> f = new CompletableFuture<>();
-        if (!requireDdm(f)) {
-            return f;
-        }
-        synchronized (bitmapWaiters) {
-            bitmapWaiters.add(new BitmapWaiter(nativeHeap, f));
-        }
-        f.orTimeout(host.options().replyTimeout().toMillis() * 3, TimeUnit.MILLISECONDS)
-                .whenComplete((b, e) -> removeWaiter(f));
-        // ART reads one chunk per packet, so these go as separate packets.
-        sendDdm(new HeapSegmentRequest(nativeHeap, HeapSegmentRequest.WHEN_EVERY_GC, HeapSegmentRequest.WHAT_SEGMENTS),
-                callback(f, msgs -> failIfFail(f, msgs, "heap segments refused")));
-        sendDdm(new DdmMessage.GcRequest(), callback(f, msgs -> failIfFail(f, msgs, "GC refused")));
-        return f;
-    }
-
-    /** HPDS: the VM dumps its heap and streams it; it is written to {@code out}. */
-    public CompletableFuture<Path> dumpHeap(Path out) {
-        CompletableFuture<Path> f = new CompletableFuture<>();
-        if (!requireDdm(f)) {
-            return f;
-        }
-        synchronized (this) {
-            if (dump != null) {
-                f.completeExceptionally(new IllegalStateException(target + ": a heap dump is already in progress"));
-                return f;
-            }
-            dump = new HeapDumpReceiver(out, f);
-        }
-        f.orTimeout(host.options().dumpTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .whenComplete((p, e) -> clearDump(f));
-        sendDdm(new DdmMessage.HeapDumpStreamRequest(), callback(f, msgs -> failIfFail(f, msgs, "heap dump failed")));
-        return f;
-    }
-
-    /** HPDU: the VM writes its heap to {@code vmPath} on its own machine. */
-    public CompletableFuture<String> dumpHeapOnVm(String vmPath) {
-        CompletableFuture<String> f = new CompletableFuture<>();
-        if (!requireDdm(f)) {
-            return f;
-        }
-        f.orTimeout(host.options().dumpTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        sendDdm(new DdmMessage.HeapDumpRequest(vmPath), callback(f, msgs -> {
-            for (DdmMessage m : msgs) {
-                if (m instanceof DdmMessage.HeapDumpResult r) {
-                    if (r.succeeded()) {
-                        f.complete(vmPath);
-                    } else {
-                        String why = state.recentFail(FAIL_MATCH_NANOS);
-                        f.completeExceptionally(new IOException(target + ": the VM could not write " + vmPath
-                                + (why == null ? "" : ": " + why)));
-                    }
-                    return;
-                }
-            }
-            String fail = failIn(msgs);
-            f.completeExceptionally(new IOException(target + ": heap dump failed: " + (fail == null ? "no HPDU reply" : fail)));
-        }));
-        return f;
-    }
-
-    private boolean requireDdm(CompletableFuture<?> f) {
-        if (closed) {
-            f.completeExceptionally(new IllegalStateException(target + ": not connected"));
-            return false;
-        }
-        if (!isDdm()) {
-            f.completeExceptionally(new IllegalStateException(target + ": "
-                    + (Boolean.FALSE.equals(state.ddm()) ? "a plain JDWP VM does not speak DDM" : "not introduced yet")));
-            return false;
-        }
-        return true;
-    }
-
-    private static String failIn(List<DdmMessage> msgs) {
-        for (DdmMessage m : msgs) {
-            if (m instanceof DdmMessage.Fail fail) {
-                return fail.message();
-            }
-        }
-        return null;
-    }
-
-    private void failIfFail(CompletableFuture<?> f, List<DdmMessage> msgs, String what) {
-        String fail = failIn(msgs);
-        if (fail != null) {
-            f.completeExceptionally(new IOException(target + ": " + what + ": " + fail));
-        }
-    }
-
-    private PendingRequests.ReplyCallback callback(CompletableFuture<?> f, Consumer<List<DdmMessage>> onMessages) {
-        return new PendingRequests.ReplyCallback() {
-            @Override
-            public void reply(JdwpPacket p) {
-                if (p.errorCode() != JdwpErrors.NONE) {
-                    f.completeExceptionally(new IOException(target + ": JDWP error " + JdwpErrors.name(p.errorCode())));
-                    return;
-                }
-                onMessages.accept(applyChunks(p.data(), "reply"));
-            }
-
-            @Override
-            public void failed(String reason) {
-                f.completeExceptionally(new IOException(target + ": " + reason));
-            }
-        };
-    }
-
-    private void removeWaiter(CompletableFuture<HeapBitmap> f) {
-        boolean disableVm;
-        boolean disableNative;
-        synchronized (bitmapWaiters) {
-            bitmapWaiters.removeIf(w -> w.future() == f);
-            disableVm = bitmapWaiters.stream().noneMatch(w -> !w.nativeHeap());
-            disableNative = bitmapWaiters.stream().noneMatch(BitmapWaiter::nativeHeap);
-        }
-        if (isDdm() && !closed) {
-            if (disableVm) {
-                sendDdm(new HeapSegmentRequest(false, HeapSegmentRequest.WHEN_OFF, 0), null);
-            }
-            if (disableNative) {
-                sendDdm(new HeapSegmentRequest(true, HeapSegmentRequest.WHEN_OFF, 0), null);
-            }
-        }
-    }
-
-    private synchronized void clearDump(CompletableFuture<Path> f) {
-        if (dump != null && dump.future() == f) {
-            dump.abandon();
-            dump = null;
-        }
+    SessionHost host() {
+        return host;
     }
 
     // ------------------------------------------------------------------ debugger pass-through
@@ -425,7 +262,8 @@ public final class VmSession {
 
     // ------------------------------------------------------------------ sending
 
-    private void sendDdm(DdmMessage message, PendingRequests.ReplyCallback callback) {
+    /** Sends one DDM request (null callback: the reply only updates the state). */
+    void sendDdm(DdmMessage message, PendingRequests.ReplyCallback callback) {
         if (!ddmAllowed || closed) {
             if (callback != null) {
                 callback.failed("DDM is not allowed on this connection");
@@ -441,7 +279,7 @@ public final class VmSession {
         @Override
         public void reply(JdwpPacket packet) {
             if (packet.errorCode() == JdwpErrors.NONE) {
-                applyChunks(packet.data(), "reply");
+                inbound.apply(packet.data(), "reply");
             }
         }
 
@@ -524,81 +362,13 @@ public final class VmSession {
             }
             // else: a reply that timed out earlier; dropped
         } else if (p.isDdmCommand()) {
-            applyChunks(p.data(), "unsolicited packet"); // the seed: VM-to-server packets get no reply
+            inbound.apply(p.data(), "unsolicited packet"); // the seed: VM-to-server packets get no reply
         } else {
             DebuggerLink d = debugger;
             if (d != null) {
                 d.send(p); // a JDWP event for the debugger
             }
         }
-    }
-
-    /** Decodes chunks, updates the state, and returns what was decoded. Reader thread only. */
-    private List<DdmMessage> applyChunks(byte[] data, String context) {
-        ChunkFraming.Split split = ChunkFraming.split(data, 0, data.length, Zlib.DEFAULT_MAX_INFLATED);
-        List<DdmMessage> out = new ArrayList<>(split.chunks().size());
-        for (Chunk c : split.chunks()) {
-            try {
-                DdmMessage m = MessageCodec.decode(c, Direction.FROM_VM);
-                apply(m);
-                out.add(m);
-            } catch (DdmFormatException e) {
-                problem(e.getMessage());
-            }
-        }
-        if (split.problem() != null) {
-            problem(split.problem().getMessage() + " (in a " + context + ")");
-        }
-        return out;
-    }
-
-    private void apply(DdmMessage m) {
-        switch (m) {
-            case DdmMessage.Hello h -> state.hello(h);
-            case DdmMessage.Features f -> state.features(f.features());
-            case DdmMessage.AppName a -> state.appName(a);
-            case DdmMessage.Wait w -> state.waiting(true);
-            case DdmMessage.ThreadCreated c -> state.threadCreated(c);
-            case DdmMessage.ThreadDied d -> state.threadDied(d);
-            case DdmMessage.ThreadStatus s -> state.threadStatus(s);
-            case DdmMessage.HeapInfo i -> state.heapInfo(i);
-            case DdmMessage.HeapStart s -> assembler.start(s);
-            case DdmMessage.HeapSegment s -> assembler.add(s);
-            case DdmMessage.HeapEnd e -> bitmapDone(assembler.end(e));
-            case DdmMessage.Fail f -> state.fail(f);
-            case DdmMessage.HeapDumpData d -> dumpData(d);
-            case DdmMessage.Unknown u -> {
-                if (reportedUnknown.add(u.chunkType())) {
-                    problem("unknown chunk " + ChunkType.name(u.chunkType()) + " (" + u.length() + " bytes) ignored");
-                }
-            }
-            default -> { } // HPDU results, DBGD acks, REAQ/REAL: read by the request that asked
-        }
-    }
-
-    private void bitmapDone(HeapBitmap b) {
-        state.bitmap(b);
-        List<CompletableFuture<HeapBitmap>> done = new ArrayList<>();
-        synchronized (bitmapWaiters) {
-            for (BitmapWaiter w : bitmapWaiters) {
-                if (w.nativeHeap() == b.nativeHeap()) {
-                    done.add(w.future());
-                }
-            }
-        }
-        done.forEach(f -> f.complete(b));
-    }
-
-    private void dumpData(DdmMessage.HeapDumpData d) {
-        HeapDumpReceiver r;
-        synchronized (this) {
-            r = dump;
-        }
-        if (r == null) {
-            problem("HPDS data of " + d.length() + " bytes arrived unrequested; ignored");
-            return;
-        }
-        r.write(d.hprof(), d.offset(), d.length());
     }
 
     /**
@@ -625,10 +395,7 @@ public final class VmSession {
                     | ((chunkHeader[2] & 0xff) << 8) | (chunkHeader[3] & 0xff);
             long chunkLength = ((chunkHeader[4] & 0xffL) << 24) | ((chunkHeader[5] & 0xff) << 16)
                     | ((chunkHeader[6] & 0xff) << 8) | (chunkHeader[7] & 0xff);
-            HeapDumpReceiver r;
-            synchronized (this) {
-                r = dump;
-            }
+            HeapDumpReceiver r = inbound.dump();
             if (type == ChunkType.HPDS && chunkLength == length - ChunkFraming.CHUNK_HEADER_SIZE && r != null) {
                 r.stream(data, chunkLength);
                 if (entry instanceof PendingRequests.Own own) {
@@ -655,7 +422,6 @@ public final class VmSession {
     /** Closes the connection; idempotent. */
     public void close(String reason, boolean reconnectSoon) {
         DebuggerLink d;
-        HeapDumpReceiver r;
         synchronized (this) {
             if (closed) {
                 return;
@@ -663,8 +429,6 @@ public final class VmSession {
             closed = true;
             d = debugger;
             debugger = null;
-            r = dump;
-            dump = null;
             if (poller != null) {
                 poller.cancel(false);
             }
@@ -677,15 +441,7 @@ public final class VmSession {
             // closing anyway
         }
         pending.failAll("connection closed: " + reason);
-        List<BitmapWaiter> waiters;
-        synchronized (bitmapWaiters) {
-            waiters = new ArrayList<>(bitmapWaiters);
-            bitmapWaiters.clear();
-        }
-        waiters.forEach(w -> w.future().completeExceptionally(new IOException(target + ": " + reason)));
-        if (r != null) {
-            r.fail(target + ": " + reason);
-        }
+        inbound.failAll(target + ": " + reason);
         if (d != null) {
             d.close();
         }
