@@ -20,6 +20,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     private static final List<Class<? extends Throwable>> BAD_INPUT = List.of(
             dev.heapwise.graph.DumpFormatException.class,
             dev.heapwise.timeline.TimelineFormatException.class,
+            dev.heapwise.ddm.DdmFormatException.class,
             BadInputException.class,
             NoSuchFileException.class,
             AccessDeniedException.class,
