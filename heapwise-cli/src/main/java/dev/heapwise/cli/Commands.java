@@ -13,6 +13,9 @@ final class Commands {
         return List.of(
                 new InfoCommand(),
                 new HistogramCommand(),
+                new ShowCommand(),
+                new RootsCommand(),
+                new ThreadsCommand(),
                 new dev.heapwise.cli.timeline.TimelineCommand(),
                 new dev.heapwise.cli.ddm.MonitorCommand(),
                 new dev.heapwise.cli.ddm.AgentPathCommand()

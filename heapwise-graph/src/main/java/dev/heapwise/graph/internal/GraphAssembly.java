@@ -384,10 +384,9 @@ public final class GraphAssembly {
             }
             List<Integer> other = new ArrayList<>();
             for (GcRoot r : rootsByThread.getOrDefault(t.serial(), List.of())) {
-                if (r.frame() >= 0 && r.frame() < frameIds.length) {
-                    locals.get(r.frame()).add(r.object());
-                } else {
-                    other.add(r.object());
+                List<Integer> into = r.frame() >= 0 && r.frame() < frameIds.length ? locals.get(r.frame()) : other;
+                if (!into.contains(r.object())) {
+                    into.add(r.object()); // two slots holding one object are listed once
                 }
             }
             List<StackFrame> frames = new ArrayList<>(frameIds.length);

@@ -1,0 +1,82 @@
+package dev.heapwise.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.ObjectKind;
+
+/** One-line descriptions of objects for text and JSON output. Reads the dump for strings and array lengths. */
+public final class Describe {
+    private Describe() {}
+
+    /** The class name as users read it: the represented class for class objects. */
+    public static String className(HeapGraph g, int o) {
+        if (g.kind(o) == ObjectKind.CLASS) {
+            return "class " + g.heapClass(g.classIndexOfClassObject(o)).name();
+        }
+        return g.heapClass(g.classOf(o)).name();
+    }
+
+    /** {@code java.lang.String 0x7f01 "hello"}, {@code int[12] 0x7f40}, {@code class java.util.Map 0x…}. */
+    public static String brief(HeapGraph g, int o) {
+        ObjectKind k = g.kind(o);
+        HeapClass c = g.heapClass(g.classOf(o));
+        String id = Ids.hex(g.id(o));
+        return switch (k) {
+            case CLASS -> className(g, o) + " " + id;
+            case OBJECT_ARRAY, PRIMITIVE_ARRAY -> {
+                String n = c.name();
+                long len = g.arrayLength(o);
+                String typed = n.endsWith("[]") ? n.substring(0, n.length() - 2) + "[" + len + "]" : n;
+                yield typed + " " + id;
+            }
+            case INSTANCE -> {
+                String text = c.name().equals("java.lang.String") ? g.readString(o, 60) : null;
+                yield c.name() + " " + id + (text == null ? "" : " " + quote(text, 60));
+            }
+        };
+    }
+
+    public static String quote(String s, int max) {
+        StringBuilder sb = new StringBuilder("\"");
+        int n = Math.min(s.length(), max);
+        for (int i = 0; i < n; i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                default -> sb.append(ch < 0x20 ? String.format("\\u%04x", (int) ch) : String.valueOf(ch));
+            }
+        }
+        if (s.length() > max) {
+            sb.append("…");
+        }
+        return sb.append('"').toString();
+    }
+
+    /** {"id","className"} for JSON. */
+    public static ObjectNode json(HeapGraph g, int o) {
+        ObjectNode n = Json.object();
+        n.put("id", Ids.hex(g.id(o)));
+        n.put("className", className(g, o));
+        return n;
+    }
+
+    /** Resolves a user's OBJECT argument (hex or decimal id) or fails with a clear message. */
+    public static int object(HeapGraph g, String text, java.nio.file.Path dump) {
+        long id;
+        try {
+            id = Ids.parse(text);
+        } catch (NumberFormatException e) {
+            throw new BadInputException("\"" + text + "\" is not an object id (give it as 0x1f2e or in decimal)");
+        }
+        int o = g.indexOf(id);
+        if (o < 0) {
+            throw new BadInputException(dump + ": no object with id " + Ids.hex(id) + " in this dump");
+        }
+        return o;
+    }
+}

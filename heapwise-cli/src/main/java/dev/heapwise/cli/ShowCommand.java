@@ -1,0 +1,247 @@
+package dev.heapwise.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.graph.FieldType;
+import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.Reference;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "show", description = "One object: class, shallow size, fields with values, outbound references "
+        + "and referrers. OBJECT is an id in hex (0x…) or decimal.")
+final class ShowCommand implements Callable<Integer> {
+    @Mixin
+    DumpOptions dump;
+
+    @Parameters(index = "1", paramLabel = "OBJECT", description = "Object id, 0x… hex or decimal.")
+    String object;
+
+    @Option(names = "--limit", paramLabel = "N", description = "At most N references, referrers and elements (default: ${DEFAULT-VALUE}).")
+    int limit = 50;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    /** One outbound or inbound reference: the other object and what holds the reference. */
+    private record Link(int other, String label) {}
+
+    @Override
+    public Integer call() throws Exception {
+        try (HeapGraph g = dump.open()) {
+            int o = Describe.object(g, object, dump.dump);
+            List<FieldValue> fields = g.kind(o) == ObjectKind.CLASS ? g.staticFields(g.classIndexOfClassObject(o))
+                    : g.fields(o);
+            List<Link> refs = new ArrayList<>();
+            for (Reference r : g.references(o)) {
+                if (refs.size() >= limit) {
+                    break;
+                }
+                refs.add(new Link(r.to(), r.label()));
+            }
+            long outCount = count(g.outRefs(), o);
+            List<Link> referrers = referrers(g, o);
+            long inCount = count(g.inRefs(), o);
+            java.util.Map<String, Integer> kindCounts = new java.util.LinkedHashMap<>();
+            for (GcRoot r : g.roots()) {
+                if (r.object() == o) {
+                    kindCounts.merge(r.kind().label(), 1, Integer::sum);
+                }
+            }
+            List<String> rootKinds = new ArrayList<>(kindCounts.keySet());
+            List<String> rootText = new ArrayList<>();
+            kindCounts.forEach((k, c) -> rootText.add(c == 1 ? k : k + " (" + c + ")"));
+            if (json) {
+                Json.print(System.out, toJson(g, o, fields, refs, outCount, referrers, inCount, rootKinds));
+            } else {
+                print(System.out, g, o, fields, refs, outCount, referrers, inCount, rootText);
+            }
+            return 0;
+        }
+    }
+
+    private static long count(RefCursor c, int o) {
+        c.reset(o);
+        return c.count();
+    }
+
+    private List<Link> referrers(HeapGraph g, int o) {
+        List<Link> out = new ArrayList<>();
+        RefCursor in = g.inRefs();
+        in.reset(o);
+        int last = -1;
+        for (int r; (r = in.next()) >= 0 && out.size() < limit; ) {
+            if (r == last) {
+                continue; // several references from one referrer: listed once with all labels
+            }
+            last = r;
+            List<String> labels = new ArrayList<>();
+            for (Reference ref : g.references(r)) {
+                if (ref.to() == o) {
+                    labels.add(ref.label());
+                }
+            }
+            out.add(new Link(r, String.join(", ", labels)));
+        }
+        return out;
+    }
+
+    private String kindLine(HeapGraph g, int o) {
+        return switch (g.kind(o)) {
+            case INSTANCE -> "instance";
+            case OBJECT_ARRAY -> "object array of length " + g.arrayLength(o);
+            case PRIMITIVE_ARRAY -> "primitive array of length " + g.arrayLength(o);
+            case CLASS -> "class object";
+        };
+    }
+
+    private void print(PrintStream out, HeapGraph g, int o, List<FieldValue> fields, List<Link> refs, long outCount,
+            List<Link> referrers, long inCount, List<String> rootKinds) {
+        out.printf("%s%n", Describe.brief(g, o));
+        out.printf("  class:        %s%n", Describe.className(g, o));
+        out.printf("  kind:         %s%n", kindLine(g, o));
+        out.printf("  shallow size: %s bytes%n", Text.count(g.shallowSize(o)));
+        if (g.heapNames().size() > 1) {
+            out.printf("  heap:         %s%n", g.heapNames().get(g.heapOf(o)));
+        }
+        if (!rootKinds.isEmpty()) {
+            out.printf("  GC root:      %s%n", String.join(", ", rootKinds));
+        }
+        if (g.kind(o) == ObjectKind.CLASS) {
+            HeapClass c = g.heapClass(g.classIndexOfClassObject(o));
+            out.printf("  superclass:   %s%n", c.superIndex() < 0 ? "-" : g.heapClass(c.superIndex()).name());
+            out.printf("  instances:    %s, %s bytes each%n", Text.count(c.instanceCount()), Text.count(c.instanceSize()));
+        }
+        for (String attr : g.attributeNames()) {
+            String v = g.attribute(attr).text(o);
+            if (v != null) {
+                out.printf("  %-13s %s%n", attr + ":", v);
+            }
+        }
+        if (!fields.isEmpty()) {
+            out.printf("%s:%n", g.kind(o) == ObjectKind.CLASS ? "static fields" : "fields");
+            for (FieldValue f : fields) {
+                out.printf("  %-8s %-28s = %s%n", f.type().javaName(), f.name(), valueText(g, f));
+            }
+        }
+        if (g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
+            out.printf("elements:%n  %s%n", primitiveElements(g, o));
+        }
+        out.printf("references (%s):%n", Text.count(outCount));
+        refs.forEach(l -> out.printf("  %-28s -> %s%n", l.label(), Describe.brief(g, l.other())));
+        if (outCount > refs.size()) {
+            out.printf("  ... %s more (--limit)%n", Text.count(outCount - refs.size()));
+        }
+        out.printf("referrers (%s):%n", Text.count(inCount));
+        referrers.forEach(l -> out.printf("  %s  via %s%n", Describe.brief(g, l.other()), l.label()));
+        if (inCount > referrers.size()) {
+            out.printf("  ... more (--limit)%n");
+        }
+    }
+
+    private String valueText(HeapGraph g, FieldValue f) {
+        if (!f.isReference() || f.isNull()) {
+            return f.display();
+        }
+        int t = g.indexOf(f.objectId());
+        return t < 0 ? f.display() + " (not in the dump)" : Describe.brief(g, t);
+    }
+
+    private String primitiveElements(HeapGraph g, int o) {
+        HeapClass c = g.heapClass(g.classOf(o));
+        FieldType t = c.elementType();
+        if (t == FieldType.CHAR) {
+            String s = g.readString(o, limit);
+            return s == null ? "(no data in the dump)" : Describe.quote(s, limit);
+        }
+        long len = g.arrayLength(o);
+        int n = (int) Math.min(len, limit);
+        byte[] b = g.readPrimitiveArray(o, 0, n);
+        if (b == null) {
+            return "(no data in the dump)";
+        }
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        List<String> vals = new ArrayList<>();
+        int es = t.size(8);
+        for (int i = 0; i + es <= b.length; i += es) {
+            long raw = switch (t) {
+                case BOOLEAN -> buf.get(i) != 0 ? 1 : 0;
+                case BYTE -> buf.get(i);
+                case SHORT -> buf.getShort(i);
+                case INT, FLOAT -> buf.getInt(i);
+                case LONG, DOUBLE -> buf.getLong(i);
+                default -> buf.getChar(i);
+            };
+            vals.add(FieldValue.display(t, raw));
+        }
+        return "[" + String.join(", ", vals) + (len > n ? ", …" : "") + "]";
+    }
+
+    private ObjectNode toJson(HeapGraph g, int o, List<FieldValue> fields, List<Link> refs, long outCount,
+            List<Link> referrers, long inCount, List<String> rootKinds) {
+        ObjectNode n = Json.object();
+        n.put("id", Ids.hex(g.id(o)));
+        n.put("className", Describe.className(g, o));
+        n.put("kind", g.kind(o).name().toLowerCase(java.util.Locale.ROOT));
+        n.put("shallowSize", g.shallowSize(o));
+        n.put("heap", g.heapNames().get(g.heapOf(o)));
+        if (g.kind(o) == ObjectKind.OBJECT_ARRAY || g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
+            n.put("arrayLength", g.arrayLength(o));
+        }
+        String text = g.readString(o, 10_000);
+        if (text != null) {
+            n.put("value", text);
+        }
+        ObjectNode attrs = Json.object();
+        for (String a : g.attributeNames()) {
+            String v = g.attribute(a).text(o);
+            if (v != null) {
+                attrs.put(a, v);
+            }
+        }
+        if (!attrs.isEmpty()) {
+            n.set("attributes", attrs);
+        }
+        n.putPOJO("gcRoots", rootKinds);
+        ArrayNode fa = n.putArray(g.kind(o) == ObjectKind.CLASS ? "staticFields" : "fields");
+        for (FieldValue f : fields) {
+            ObjectNode fn = fa.addObject();
+            fn.put("name", f.name());
+            fn.put("type", f.type().javaName());
+            fn.put("declaringClass", f.declaringClass().name());
+            if (f.isReference()) {
+                if (f.isNull()) {
+                    fn.putNull("value");
+                } else {
+                    fn.put("value", Ids.hex(f.objectId()));
+                }
+            } else {
+                fn.put("value", f.display());
+            }
+        }
+        n.put("referenceCount", outCount);
+        ArrayNode ra = n.putArray("references");
+        for (Link l : refs) {
+            ra.add(Describe.json(g, l.other()).put("name", l.label()));
+        }
+        n.put("referrerCount", inCount);
+        ArrayNode ia = n.putArray("referrers");
+        for (Link l : referrers) {
+            ia.add(Describe.json(g, l.other()).put("name", l.label()));
+        }
+        return n;
+    }
+}
