@@ -16,6 +16,8 @@ final class Commands {
                 new ShowCommand(),
                 new RootsCommand(),
                 new ThreadsCommand(),
+                new dev.heapwise.cli.bench.GenerateCommand(),
+                new dev.heapwise.cli.bench.BenchCommand(),
                 new dev.heapwise.cli.timeline.TimelineCommand(),
                 new dev.heapwise.cli.ddm.MonitorCommand(),
                 new dev.heapwise.cli.ddm.AgentPathCommand()

@@ -23,6 +23,7 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        dev.heapwise.cli.bench.PeakRss.reportAtExitIfAsked();
         System.exit(execute(args));
     }
 

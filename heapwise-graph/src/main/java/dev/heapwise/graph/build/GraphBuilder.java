@@ -103,7 +103,7 @@ public final class GraphBuilder implements AutoCloseable {
     public void addClass(ClassDef def, long position) {
         int slot = classes.define(def);
         if (slot >= 0) {
-            log.add(def.classObjectId(), position, -(slot + 2), ObjectLog.NOT_AN_ARRAY);
+            log.addClassObject(def.classObjectId(), position, slot);
         }
     }
 
@@ -209,7 +209,7 @@ public final class GraphBuilder implements AutoCloseable {
     }
 
     public long objectsAdded() {
-        return log.count();
+        return log.total();
     }
 
     /**

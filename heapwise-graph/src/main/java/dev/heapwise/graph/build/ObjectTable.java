@@ -19,6 +19,21 @@ public interface ObjectTable {
     /** Array length, or -1 for non-arrays. */
     long arrayLength(int object);
 
-    /** Every class of the graph. */
+    /** Every class of the graph, by class index. */
     java.util.List<? extends ClassInfo> classes();
+
+    /** The index in {@link #classes()} of {@link #classInfo}. */
+    int classIndex(int object);
+
+    /** Receives objects from {@link #scan}. */
+    @FunctionalInterface
+    interface Visitor {
+        void object(int index, long id, int classIndex, ObjectKind kind, long arrayLength);
+    }
+
+    /**
+     * Visits every object in index order; far cheaper per object than the single-object calls
+     * (ids are decoded sequentially). {@code classIndex} is as in {@link #classIndex}.
+     */
+    void scan(Visitor visitor);
 }

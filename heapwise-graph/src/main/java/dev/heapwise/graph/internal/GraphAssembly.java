@@ -90,16 +90,16 @@ public final class GraphAssembly {
         boolean positionsSorted;
         List<Manifest.AttributeSpec> attributeSpecs;
         long duplicates;
+        IdLookup lookup;
         try (ObjectOrder order = ObjectOrder.compute(log, draft, progress)) {
             n = order.count();
             duplicates = order.duplicates();
             if (duplicates > 0) {
                 warnings.add(duplicates + " object ids appear more than once; the first record of each is kept");
             }
-            writeIds(order, n);
-            writeClassColumnAndLengths(order, n, javaLangClass);
-            positionsSorted = writePositions(order, n);
-            attributeSpecs = writeAttributes(order, n);
+            lookup = writeObjectColumns(order, n, javaLangClass);
+            positionsSorted = writePositions(n);
+            attributeSpecs = writeAttributes(n);
         }
         phaseDone("order");
 
@@ -133,8 +133,13 @@ public final class GraphAssembly {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
             LongColumn positions = positionsSorted ? LongColumn.of(EliasFano.open(posMap.segment(), Columns.POSITIONS))
                     : LongColumn.of(PackedLongs.open(posMap.segment(), Columns.POSITIONS));
-            refs = new ReferenceIndexer(draft, n, idSize, ids, PackedLongs.open(classMap.segment(), Columns.CLASS),
+            java.util.function.LongToIntFunction resolve = lookup != null ? lookup::indexOf : id -> (int) ids.indexOf(id);
+            refs = new ReferenceIndexer(draft, n, idSize, resolve, PackedLongs.open(classMap.segment(), Columns.CLASS),
                     positions, finalSlots, javaLangClass, classOfClassObject, source, threads, progress).run();
+        } finally {
+            if (lookup != null) {
+                lookup.close();
+            }
         }
         if (refs.unresolved() > 0) {
             warnings.add(refs.unresolved() + " references point to objects the dump does not contain; they are left out");
@@ -168,100 +173,126 @@ public final class GraphAssembly {
         return IndexedHeapGraph.open(draft.finalDir(), dump);
     }
 
-    private void writeIds(ObjectOrder order, int n) throws IOException {
-        progress.phase("writing object ids", n);
-        try (IndexStore.Mapping idsMap = draft.mapRead(log.ids.file());
-                FileChannel ch = draft.create(Columns.IDS);
-                EliasFano.Writer w = new EliasFano.Writer(ch, n, n == 0 ? 0 : log.minId(), n == 0 ? 0 : log.maxId(),
-                        log.idAlignmentShift())) {
-            MemorySegment ids = idsMap.segment();
-            for (int k = 0; k < n; k++) {
-                w.add(ids.getAtIndex(Words.LONG, order.logIndex(k)));
-                if ((k & 0xFFFFF) == 0) {
-                    progress.progress(k);
-                }
-            }
-        }
-    }
-
-    private void writeClassColumnAndLengths(ObjectOrder order, int n, int javaLangClass) throws IOException {
-        progress.phase("writing object classes", n);
+    /**
+     * One pass over the objects in id order writes every per-object column: ids (Elias–Fano, plus
+     * the temporary lookup table for the reference pass), classes, heaps, and in index order the
+     * array lengths, record positions and log positions as scratch for the later passes.
+     */
+    private IdLookup writeObjectColumns(ObjectOrder order, int n, int javaLangClass) throws IOException {
+        progress.phase("writing object columns", n);
         int bits = Words.bitsFor(Math.max(0, classes.classCount() - 1));
         boolean heapColumn = heapNames.size() > 1;
         int heapBits = Words.bitsFor(Math.max(0, heapNames.size() - 1));
         int[] heapStarts = log.heapRunStarts.toArray();
         int[] heapValues = log.heapRunValues.toArray();
-        try (IndexStore.Mapping slotMap = draft.mapRead(log.slots.file());
-                IndexStore.Mapping lenMap = draft.mapRead(log.lengths.file());
-                FileChannel ch = draft.create(Columns.CLASS);
-                PackedLongs.Writer w = new PackedLongs.Writer(ch, n, bits);
-                ScratchColumn lens = new ScratchColumn(draft.scratch().resolve("index.len"), 4);
+        long base = n == 0 ? 0 : log.minId();
+        int shift = log.idAlignmentShift();
+        IdLookup lookup = n == 0 ? null : IdLookup.create(n, base, shift, (log.maxId() - base) >>> shift);
+        Path scratch = draft.scratch();
+        boolean ok = false;
+        try (LogColumns main = LogColumns.open(log, draft, order.mainSequential());
+                ScratchReader sources = new ScratchReader(order.file(), 4);
+                FileChannel idCh = draft.create(Columns.IDS);
+                EliasFano.Writer ids = new EliasFano.Writer(idCh, n, base, n == 0 ? 0 : log.maxId(), shift);
+                FileChannel classCh = draft.create(Columns.CLASS);
+                PackedLongs.Writer classCol = new PackedLongs.Writer(classCh, n, bits);
+                ScratchColumn lens = new ScratchColumn(scratch.resolve("index.len"), 4);
+                ScratchColumn positions = new ScratchColumn(scratch.resolve("index.pos"), 8);
+                ScratchColumn logPositions = new ScratchColumn(scratch.resolve("index.logpos"), 4);
                 FileChannel heapCh = heapColumn ? draft.create(Columns.HEAPS) : null;
                 PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
-            MemorySegment slots = slotMap.segment();
-            MemorySegment lengths = lenMap.segment();
+            long maxPos = 0;
+            int heapRun = -1;
             for (int k = 0; k < n; k++) {
-                int d = order.logIndex(k);
-                int slot = slots.getAtIndex(Words.INT, d);
-                int cls;
-                if (slot <= -2) {
-                    ClassTable.Slot represented = classes.slot(-(slot + 2));
+                int src = sources.getInt(k);
+                long id;
+                int heap;
+                if (src >= 0) {
+                    id = main.id(src);
+                    classCol.add(classes.indexOf(main.slot(src)));
+                    lens.addInt(main.length(src));
+                    long p = main.position(src);
+                    maxPos = Math.max(maxPos, p);
+                    positions.addLong(p);
+                    logPositions.addInt(src);
+                    while (heapRun + 1 < heapStarts.length && heapStarts[heapRun + 1] <= src) {
+                        heapRun++;
+                    }
+                    if (heapRun >= 0 && heapStarts[heapRun] > src) {
+                        heapRun = java.util.Arrays.binarySearch(heapStarts, src);
+                        heapRun = heapRun >= 0 ? heapRun : -heapRun - 2;
+                    }
+                    heap = heapRun < 0 ? 0 : heapValues[heapRun];
+                } else {
+                    int e = -src - 1;
+                    id = log.classIds.get(e);
+                    ClassTable.Slot represented = classes.slot(log.classSlots.get(e));
                     represented.objectIndex = k;
                     classOfClassObject.put(k, represented.index, -1);
-                    cls = javaLangClass;
-                } else {
-                    cls = classes.indexOf(slot);
+                    classCol.add(javaLangClass);
+                    lens.addInt(ObjectLog.NOT_AN_ARRAY);
+                    // A class object's record is never read back (classes live in memory), so it
+                    // takes the largest position so far and the column stays ascending.
+                    positions.addLong(maxPos);
+                    logPositions.addInt(-1);
+                    heap = log.classHeaps.get(e);
                 }
-                w.add(cls);
-                lens.addInt(lengths.getAtIndex(Words.INT, d));
+                ids.add(id);
+                if (lookup != null) {
+                    lookup.add(id);
+                }
                 if (heaps != null) {
-                    int r = java.util.Arrays.binarySearch(heapStarts, d);
-                    r = r >= 0 ? r : -r - 2;
-                    heaps.add(r < 0 ? 0 : heapValues[r]);
+                    heaps.add(heap);
                 }
                 if ((k & 0xFFFFF) == 0) {
                     progress.progress(k);
                 }
             }
+            if (lookup != null) {
+                lookup.finish();
+            }
+            ok = true;
+            return lookup;
+        } finally {
+            if (!ok && lookup != null) {
+                lookup.close();
+            }
         }
     }
 
     /** Writes positions as Elias–Fano when they ascend in id order (the usual case), else bit-packed. */
-    private boolean writePositions(ObjectOrder order, int n) throws IOException {
-        progress.phase("writing object positions", n);
-        try (IndexStore.Mapping posMap = draft.mapRead(log.positions.file())) {
-            MemorySegment pos = posMap.segment();
-            boolean sorted = true;
-            long max = 0;
-            long prev = Long.MIN_VALUE;
+    private boolean writePositions(int n) throws IOException {
+        Path file = draft.scratch().resolve("index.pos");
+        boolean sorted = true;
+        long max = 0;
+        long prev = Long.MIN_VALUE;
+        try (ScratchReader pos = new ScratchReader(file, 8)) {
             for (int k = 0; k < n; k++) {
-                long p = pos.getAtIndex(Words.LONG, order.logIndex(k));
-                if (p < prev) {
-                    sorted = false;
-                }
+                long p = pos.getLong(k);
+                sorted &= p >= prev;
                 prev = p;
                 max = Math.max(max, p);
             }
-            try (FileChannel ch = draft.create(Columns.POSITIONS)) {
-                if (sorted) {
-                    try (EliasFano.Writer w = new EliasFano.Writer(ch, n, 0, max, 0)) {
-                        for (int k = 0; k < n; k++) {
-                            w.add(pos.getAtIndex(Words.LONG, order.logIndex(k)));
-                        }
+        }
+        try (ScratchReader pos = new ScratchReader(file, 8); FileChannel ch = draft.create(Columns.POSITIONS)) {
+            if (sorted) {
+                try (EliasFano.Writer w = new EliasFano.Writer(ch, n, 0, max, 0)) {
+                    for (int k = 0; k < n; k++) {
+                        w.add(pos.getLong(k));
                     }
-                } else {
-                    try (PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(max))) {
-                        for (int k = 0; k < n; k++) {
-                            w.add(pos.getAtIndex(Words.LONG, order.logIndex(k)));
-                        }
+                }
+            } else {
+                try (PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(max))) {
+                    for (int k = 0; k < n; k++) {
+                        w.add(pos.getLong(k));
                     }
                 }
             }
-            return sorted;
         }
+        return sorted;
     }
 
-    private List<Manifest.AttributeSpec> writeAttributes(ObjectOrder order, int n) throws IOException {
+    private List<Manifest.AttributeSpec> writeAttributes(int n) throws IOException {
         List<Manifest.AttributeSpec> specs = new ArrayList<>();
         int i = 0;
         for (AttributeLog.Attr a : attributes.attrs.values()) {
@@ -269,11 +300,13 @@ public final class GraphAssembly {
             long base = a.numeric ? (a.min == Long.MAX_VALUE ? 0 : a.min) : 0;
             long max = a.numeric ? (a.max == Long.MIN_VALUE ? 0 : a.max - base + 1) : a.dictionary.size();
             try (IndexStore.Mapping m = draft.mapRead(a.column.file());
+                    ScratchReader logPos = new ScratchReader(draft.scratch().resolve("index.logpos"), 4);
                     FileChannel ch = draft.create(file);
                     PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(max))) {
                 MemorySegment values = m.segment();
                 for (int k = 0; k < n; k++) {
-                    long v = values.getAtIndex(Words.LONG, order.logIndex(k));
+                    int d = logPos.getInt(k);
+                    long v = d < 0 ? AttributeLog.ABSENT : values.getAtIndex(Words.LONG, d);
                     w.add(v == AttributeLog.ABSENT ? 0 : (a.numeric ? v - base + 1 : v + 1));
                 }
             }
@@ -482,6 +515,34 @@ public final class GraphAssembly {
         @Override
         public List<? extends ClassInfo> classes() {
             return slots;
+        }
+
+        @Override
+        public int classIndex(int object) {
+            int cls = (int) classCol.get(object);
+            return isClassObject(object, cls) ? classOfClassObject.get(object, -1) : cls;
+        }
+
+        @Override
+        public void scan(Visitor visitor) {
+            EliasFano.Cursor c = ids.cursor(0);
+            ObjectKind[] kinds = new ObjectKind[slots.size()];
+            for (int i = 0; i < kinds.length; i++) {
+                kinds[i] = switch (slots.get(i).shape()) {
+                    case INSTANCE -> ObjectKind.INSTANCE;
+                    case OBJECT_ARRAY -> ObjectKind.OBJECT_ARRAY;
+                    case PRIMITIVE_ARRAY -> ObjectKind.PRIMITIVE_ARRAY;
+                };
+            }
+            for (int k = 0; k < n; k++) {
+                long id = c.next();
+                int cls = (int) classCol.get(k);
+                if (isClassObject(k, cls)) {
+                    visitor.object(k, id, classOfClassObject.get(k, -1), ObjectKind.CLASS, -1);
+                } else {
+                    visitor.object(k, id, cls, kinds[cls], lens.getAtIndex(Words.INT, k));
+                }
+            }
         }
     }
 }

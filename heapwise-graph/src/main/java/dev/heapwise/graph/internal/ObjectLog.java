@@ -5,9 +5,10 @@ import java.nio.file.Path;
 
 /**
  * Every object of a dump in the order the dump lists them, written to scratch columns while the
- * dump is read: id, record position, class slot, and array length. For a class object the slot
- * column holds {@code -(slot + 2)} of the class it represents. It also notes whether ids come
- * sorted (then no reordering is needed) and where each ascending run starts.
+ * dump is read: id, record position, class slot, and array length. It notes whether ids come
+ * sorted (then no reordering is needed) and where each ascending run starts. Class objects are
+ * kept apart, in memory: they are few, and HotSpot dumps them first while their addresses lie
+ * among everybody else's, which would otherwise break the main log's order.
  * Not thread-safe.
  */
 public final class ObjectLog implements AutoCloseable {
@@ -26,6 +27,11 @@ public final class ObjectLog implements AutoCloseable {
     private long minId = Long.MAX_VALUE;
     private long maxId = Long.MIN_VALUE;
     private long idBits;
+    final LongList classIds = new LongList();
+    final LongList classPositions = new LongList();
+    final IntList classSlots = new IntList();
+    final IntList classHeaps = new IntList();
+    private int currentHeap;
 
     public ObjectLog(Path scratch) throws IOException {
         ids = new ScratchColumn(scratch.resolve("log.ids"), 8);
@@ -57,8 +63,20 @@ public final class ObjectLog implements AutoCloseable {
         count++;
     }
 
+    /** Adds the class object of class slot {@code slot}. */
+    public void addClassObject(long id, long position, int slot) {
+        classIds.add(id);
+        classPositions.add(position);
+        classSlots.add(slot);
+        classHeaps.add(currentHeap);
+        minId = Math.min(minId, id);
+        maxId = Math.max(maxId, id);
+        idBits |= id;
+    }
+
     /** Objects added from now on belong to heap {@code heap}. */
     public void setHeap(int heap) {
+        currentHeap = heap;
         int n = heapRunStarts.size();
         if (n > 0 && heapRunValues.get(n - 1) == heap) {
             return;
@@ -71,8 +89,14 @@ public final class ObjectLog implements AutoCloseable {
         heapRunValues.add(heap);
     }
 
+    /** Objects in the main log (class objects not included). */
     public long count() {
         return count;
+    }
+
+    /** All objects logged, class objects included. */
+    public long total() {
+        return count + classIds.size();
     }
 
     public boolean strictlyAscending() {
@@ -89,7 +113,7 @@ public final class ObjectLog implements AutoCloseable {
 
     /** The largest power-of-two alignment shared by all ids (as a shift). */
     public int idAlignmentShift() {
-        if (count == 0) {
+        if (total() == 0) {
             return 0;
         }
         return Math.min(Long.numberOfTrailingZeros(idBits | minId | (1L << 62)), 62);

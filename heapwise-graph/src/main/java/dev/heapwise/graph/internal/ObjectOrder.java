@@ -4,22 +4,30 @@ import dev.heapwise.graph.build.ProgressListener;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
- * Puts the logged objects in id order: object index k is the k-th smallest id. Dumps written in
- * address order need no work (the identity); otherwise the ascending runs the log noted are merged
- * with a heap, which is linear for HotSpot's parallel dumps (a few runs) and degrades gracefully
- * to a heap sort. Repeated ids keep their first occurrence.
+ * Puts the logged objects in id order: object index k is the k-th smallest id. The result is a
+ * scratch column {@code order} with, for each index, the object's position in the main log, or
+ * {@code -(e + 1)} for the e-th class object. The main log needs no work when the dump lists
+ * objects in address order (a HotSpot serial dump); otherwise its ascending runs are merged with
+ * a heap, linear for HotSpot's parallel dumps (a few runs) and a heap sort at worst. Class
+ * objects, held in memory, are sorted and merged in. Repeated ids keep their first occurrence.
  */
 final class ObjectOrder implements AutoCloseable {
     private final int count;
-    private final IndexStore.Mapping perm;
     private final long duplicates;
+    private final boolean mainSequential;
+    private final IndexStore.Mapping order;
 
-    private ObjectOrder(int count, IndexStore.Mapping perm, long duplicates) {
+    private final Path orderFile;
+
+    private ObjectOrder(int count, long duplicates, boolean mainSequential, IndexStore.Mapping order, Path orderFile) {
         this.count = count;
-        this.perm = perm;
         this.duplicates = duplicates;
+        this.mainSequential = mainSequential;
+        this.order = order;
+        this.orderFile = orderFile;
     }
 
     int count() {
@@ -30,84 +38,132 @@ final class ObjectOrder implements AutoCloseable {
         return duplicates;
     }
 
-    boolean identity() {
-        return perm == null;
+    /** True when main-log positions ascend with the index, so the log can be read front to back. */
+    boolean mainSequential() {
+        return mainSequential;
     }
 
-    /** The position in the dump-order log of the object with index k. */
-    int logIndex(int k) {
-        return perm == null ? k : perm.segment().getAtIndex(Words.INT, k);
+    /** The main-log position of object k, or {@code -(e + 1)} for the e-th class object. */
+    int source(int k) {
+        return order.segment().getAtIndex(Words.INT, k);
+    }
+
+    /** The order column's file, for reading it front to back with a {@link ScratchReader}. */
+    Path file() {
+        return orderFile;
     }
 
     static ObjectOrder compute(ObjectLog log, IndexStore.Draft draft, ProgressListener progress) throws IOException {
-        int n = (int) log.count();
-        if (log.strictlyAscending()) {
-            return new ObjectOrder(n, null, 0);
-        }
-        progress.phase("ordering objects", n);
         Path scratch = draft.scratch();
-        int runs = log.runStarts.size();
-        int[] next = new int[runs];
-        int[] end = new int[runs];
-        for (int r = 0; r < runs; r++) {
-            next[r] = log.runStarts.get(r);
-            end[r] = r + 1 < runs ? log.runStarts.get(r + 1) : n;
+        int n = (int) log.count();
+        long[] classIds = log.classIds.toArray();
+        Integer[] boxed = new Integer[classIds.length];
+        for (int i = 0; i < boxed.length; i++) {
+            boxed[i] = i;
         }
-        int written = 0;
+        // Class objects are few (thousands); sorting their positions boxed is fine.
+        Arrays.sort(boxed, (a, b) -> Long.compare(classIds[a], classIds[b]));
+        progress.phase("ordering objects", n);
+        Path file = scratch.resolve("order");
         long duplicates = 0;
+        int written = 0;
+        boolean sequential = log.strictlyAscending();
         try (IndexStore.Mapping idsMap = draft.mapRead(log.ids.file());
-                ScratchColumn out = new ScratchColumn(scratch.resolve("order.perm"), 4)) {
+                ScratchColumn out = new ScratchColumn(file, 4)) {
             MemorySegment ids = idsMap.segment();
-            RunHeap heap = new RunHeap(runs, ids, next);
-            for (int r = 0; r < runs; r++) {
-                heap.push(r);
-            }
+            MainCursor main = sequential ? new SequentialCursor(ids, n) : new MergingCursor(log, ids, n);
+            int e = 0;
             boolean any = false;
             long last = 0;
-            while (heap.size() > 0) {
-                int r = heap.peek();
-                int i = next[r];
-                long id = ids.getAtIndex(Words.LONG, i);
+            while (main.has() || e < boxed.length) {
+                boolean takeClass = e < boxed.length && (!main.has() || classIds[boxed[e]] < main.id());
+                long id = takeClass ? classIds[boxed[e]] : main.id();
+                int source = takeClass ? -(boxed[e] + 1) : main.position();
+                if (takeClass) {
+                    e++;
+                } else {
+                    main.advance();
+                }
                 if (any && id == last) {
                     duplicates++;
-                } else {
-                    out.addInt(i);
-                    written++;
-                    any = true;
-                    last = id;
-                    if ((written & 0xFFFFF) == 0) {
-                        progress.progress(written);
+                    if (source >= 0) {
+                        sequential = false; // a skipped main entry: reading front to back would misalign
                     }
+                    continue;
                 }
-                next[r]++;
-                if (next[r] < end[r]) {
-                    heap.siftDown(0);
-                } else {
-                    heap.pop();
+                any = true;
+                last = id;
+                out.addInt(source);
+                if ((++written & 0xFFFFF) == 0) {
+                    progress.progress(written);
                 }
             }
         }
-        return new ObjectOrder(written, draft.mapRead(scratch.resolve("order.perm")), duplicates);
+        return new ObjectOrder(written, duplicates, sequential, draft.mapRead(file), file);
     }
 
     @Override
     public void close() {
-        if (perm != null) {
-            perm.close();
+        order.close();
+    }
+
+    /** The main log's objects in id order. */
+    private interface MainCursor {
+        boolean has();
+
+        long id();
+
+        int position();
+
+        void advance();
+    }
+
+    private static final class SequentialCursor implements MainCursor {
+        private final MemorySegment ids;
+        private final int n;
+        private int i;
+
+        SequentialCursor(MemorySegment ids, int n) {
+            this.ids = ids;
+            this.n = n;
+        }
+
+        public boolean has() {
+            return i < n;
+        }
+
+        public long id() {
+            return ids.getAtIndex(Words.LONG, i);
+        }
+
+        public int position() {
+            return i;
+        }
+
+        public void advance() {
+            i++;
         }
     }
 
-    /** A binary min-heap of run numbers keyed by each run's current id; ties go to the earlier run. */
-    private static final class RunHeap {
-        private final int[] heap;
-        private int size;
+    /** Merges the log's ascending runs with a binary heap of run numbers; ties go to the earlier run. */
+    private static final class MergingCursor implements MainCursor {
         private final MemorySegment ids;
         private final int[] next;
+        private final int[] end;
+        private final int[] heap;
+        private int size;
 
-        RunHeap(int capacity, MemorySegment ids, int[] next) {
-            this.heap = new int[capacity];
+        MergingCursor(ObjectLog log, MemorySegment ids, int n) {
             this.ids = ids;
-            this.next = next;
+            int runs = log.runStarts.size();
+            next = new int[runs];
+            end = new int[runs];
+            heap = new int[runs];
+            for (int r = 0; r < runs; r++) {
+                next[r] = log.runStarts.get(r);
+                end[r] = r + 1 < runs ? log.runStarts.get(r + 1) : n;
+                push(r);
+            }
         }
 
         private boolean less(int a, int b) {
@@ -116,15 +172,32 @@ final class ObjectOrder implements AutoCloseable {
             return ia < ib || (ia == ib && a < b);
         }
 
-        int size() {
-            return size;
+        public boolean has() {
+            return size > 0;
         }
 
-        int peek() {
-            return heap[0];
+        public long id() {
+            return ids.getAtIndex(Words.LONG, next[heap[0]]);
         }
 
-        void push(int r) {
+        public int position() {
+            return next[heap[0]];
+        }
+
+        public void advance() {
+            int r = heap[0];
+            next[r]++;
+            if (next[r] < end[r]) {
+                siftDown(0);
+            } else {
+                heap[0] = heap[--size];
+                if (size > 0) {
+                    siftDown(0);
+                }
+            }
+        }
+
+        private void push(int r) {
             int i = size++;
             heap[i] = r;
             while (i > 0) {
@@ -139,14 +212,7 @@ final class ObjectOrder implements AutoCloseable {
             }
         }
 
-        void pop() {
-            heap[0] = heap[--size];
-            if (size > 0) {
-                siftDown(0);
-            }
-        }
-
-        void siftDown(int i) {
+        private void siftDown(int i) {
             while (true) {
                 int l = 2 * i + 1;
                 if (l >= size) {

@@ -36,7 +36,7 @@ final class ReferenceIndexer {
     private final IndexStore.Draft draft;
     private final int n;
     private final int idSize;
-    private final EliasFano ids;
+    private final java.util.function.LongToIntFunction ids;
     private final PackedLongs classColumn;
     private final LongColumn positions;
     private final List<ClassTable.Slot> classes;
@@ -50,7 +50,8 @@ final class ReferenceIndexer {
     private int[][] definedClasses;
     private LongIntMap definedClassesOf;
 
-    ReferenceIndexer(IndexStore.Draft draft, int n, int idSize, EliasFano ids, PackedLongs classColumn,
+    ReferenceIndexer(IndexStore.Draft draft, int n, int idSize, java.util.function.LongToIntFunction ids,
+            PackedLongs classColumn,
             LongColumn positions, List<ClassTable.Slot> classes, int javaLangClass, LongIntMap classOfClassObject,
             ContentSource content, int threads, ProgressListener progress) {
         this.draft = draft;
@@ -77,14 +78,13 @@ final class ReferenceIndexer {
         long[] chunkStart = new long[chunks];
         long total;
         progress.phase("reading references", n);
+        Partitions partitions = new Partitions(scratch, n);
         try (IndexStore.Mapping degrees = draft.createMapped(scratch.resolve("refs.degree"), 4L * Math.max(n, 1))) {
             total = extract(scratch, chunks, chunkThread, chunkStart, degrees.segment());
-            progress.phase("indexing referrers", total);
-            try (IndexStore.Mapping inDegrees = draft.createMapped(scratch.resolve("refs.indegree"), 8L * (n + 1))) {
-                writeOutbound(scratch, chunks, chunkThread, chunkStart, degrees.segment(), inDegrees.segment(), total);
-                writeInbound(inDegrees.segment(), total);
-            }
+            progress.phase("indexing referrers", n);
+            writeOutbound(scratch, chunks, chunkThread, chunkStart, degrees.segment(), total, partitions);
         }
+        writeInbound(partitions, total);
         return new Result(total, unresolved.get(), badRecords.get());
     }
 
@@ -97,7 +97,7 @@ final class ReferenceIndexer {
             if (def == null || def.loaderId() == 0 || c.objectIndex() < 0) {
                 continue;
             }
-            long loader = ids.indexOf(def.loaderId());
+            long loader = ids.applyAsInt(def.loaderId());
             if (loader < 0) {
                 continue;
             }
@@ -285,12 +285,12 @@ final class ReferenceIndexer {
             if (id == 0) {
                 return;
             }
-            long t = ids.indexOf(id);
+            int t = ids.applyAsInt(id);
             if (t < 0) {
                 unresolved.incrementAndGet();
                 return;
             }
-            emitIndex((int) t);
+            emitIndex(t);
         }
 
         private void emitIndex(int t) {
@@ -300,7 +300,7 @@ final class ReferenceIndexer {
     }
 
     private void writeOutbound(Path scratch, int chunks, int[] chunkThread, long[] chunkStart, MemorySegment degrees,
-            MemorySegment inDegrees, long total) throws IOException {
+            long total, Partitions partitions) throws IOException {
         int bits = Words.bitsFor(Math.max(0, n - 1));
         ScratchIntReader[] parts = new ScratchIntReader[threads];
         try (FileChannel offCh = draft.create(Columns.OUT_OFFSETS);
@@ -322,13 +322,14 @@ final class ReferenceIndexer {
                     for (int j = 0; j < d; j++) {
                         int t = part.next();
                         refs.add(t);
-                        inDegrees.setAtIndex(Words.LONG, t, inDegrees.getAtIndex(Words.LONG, t) + 1);
+                        partitions.add(k, t);
                     }
                     offset += d;
                 }
-                progress.progress(offset / 2);
+                progress.progress(from / 2);
             }
             offsets.add(offset);
+            partitions.finish();
         } finally {
             for (ScratchIntReader p : parts) {
                 if (p != null) {
@@ -339,43 +340,82 @@ final class ReferenceIndexer {
     }
 
     /**
-     * Writes the inbound offsets, then fills the inbound column by walking sources from last to
-     * first and placing each at the end of its target's remaining range.
+     * References bucketed by target range, in ascending source order within each bucket, so the
+     * inbound columns can be written one target range at a time with all counting in cache.
      */
-    private void writeInbound(MemorySegment inDegrees, long total) throws IOException {
-        long sum = 0;
-        try (FileChannel offCh = draft.create(Columns.IN_OFFSETS);
-                EliasFano.Writer offsets = new EliasFano.Writer(offCh, n + 1L, 0, total, 0)) {
-            for (int t = 0; t < n; t++) {
-                offsets.add(sum);
-                sum += inDegrees.getAtIndex(Words.LONG, t);
-                inDegrees.setAtIndex(Words.LONG, t, sum); // now the end of t's range
+    private static final class Partitions {
+        final int range;
+        final int count;
+        final ScratchColumn[] files;
+
+        Partitions(Path scratch, int n) throws IOException {
+            range = Math.max(1 << 16, (n + 511) / 512);
+            count = Math.max(1, (n + range - 1) / range);
+            files = new ScratchColumn[count];
+            for (int p = 0; p < count; p++) {
+                files[p] = new ScratchColumn(scratch.resolve("refs.in.part" + p), 8);
             }
-            offsets.add(sum);
         }
-        int bits = Words.bitsFor(Math.max(0, n - 1));
-        try (IndexStore.Mapping outOff = draft.mapRead(draft.file(Columns.OUT_OFFSETS));
-                IndexStore.Mapping outRefs = draft.mapRead(draft.file(Columns.OUT_REFS));
-                IndexStore.Mapping in = draft.createMapped(draft.file(Columns.IN_REFS), PackedLongs.fileSize(total, bits))) {
-            EliasFano outOffsets = EliasFano.open(outOff.segment(), Columns.OUT_OFFSETS);
-            PackedLongs out = PackedLongs.open(outRefs.segment(), Columns.OUT_REFS);
-            PackedLongs inRefs = PackedLongs.create(in.segment(), total, bits);
-            long end = total;
-            long done = 0;
-            for (int s = n - 1; s >= 0; s--) {
-                long start = outOffsets.get(s);
-                for (long e = end - 1; e >= start; e--) {
-                    int t = (int) out.get(e);
-                    long slot = inDegrees.getAtIndex(Words.LONG, t) - 1;
-                    inDegrees.setAtIndex(Words.LONG, t, slot);
-                    inRefs.set(slot, s);
-                }
-                done += end - start;
-                end = start;
-                if ((s & 0xFFFF) == 0) {
-                    progress.progress(total / 2 + done / 2);
-                }
+
+        void add(int source, int target) {
+            files[target / range].addLong(((long) source << 32) | (target & 0xFFFFFFFFL));
+        }
+
+        void finish() throws IOException {
+            for (ScratchColumn f : files) {
+                f.close();
             }
+        }
+    }
+
+    /**
+     * Writes the inbound offsets and references target range by target range: count the range's
+     * in-degrees, then place each source in its target's slots. Sources arrive in ascending order,
+     * so each target's referrers come out ascending.
+     */
+    private void writeInbound(Partitions partitions, long total) throws IOException {
+        int bits = Words.bitsFor(Math.max(0, n - 1));
+        long written = 0;
+        try (FileChannel offCh = draft.create(Columns.IN_OFFSETS);
+                FileChannel refCh = draft.create(Columns.IN_REFS);
+                EliasFano.Writer offsets = new EliasFano.Writer(offCh, n + 1L, 0, total, 0);
+                PackedLongs.Writer refs = new PackedLongs.Writer(refCh, total, bits)) {
+            int[] counts = new int[partitions.range + 1];
+            int[] sources = new int[16];
+            for (int p = 0; p < partitions.count; p++) {
+                int from = p * partitions.range;
+                int to = (int) Math.min(n, (long) from + partitions.range);
+                ScratchColumn file = partitions.files[p];
+                long edges = file.count();
+                if (edges > Integer.MAX_VALUE - 8) {
+                    throw new IOException("more than 2^31 references into one range of objects");
+                }
+                if (sources.length < edges) {
+                    sources = new int[(int) Math.max(edges, sources.length * 2L)];
+                }
+                java.util.Arrays.fill(counts, 0);
+                try (IndexStore.Mapping m = draft.mapRead(file.file())) {
+                    MemorySegment pairs = m.segment();
+                    for (long e = 0; e < edges; e++) {
+                        counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
+                    }
+                    for (int t = 0; t < to - from; t++) {
+                        offsets.add(written + counts[t]);
+                        counts[t + 1] += counts[t];
+                    }
+                    for (long e = 0; e < edges; e++) {
+                        long pair = pairs.getAtIndex(Words.LONG, e);
+                        sources[counts[(int) pair - from]++] = (int) (pair >>> 32);
+                    }
+                }
+                for (int e = 0; e < edges; e++) {
+                    refs.add(sources[e]);
+                }
+                written += edges;
+                java.nio.file.Files.deleteIfExists(file.file());
+                progress.progress(n / 2 + to / 2);
+            }
+            offsets.add(written);
         }
     }
 }

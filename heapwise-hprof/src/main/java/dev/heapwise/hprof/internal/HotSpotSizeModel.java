@@ -7,6 +7,7 @@ import dev.heapwise.graph.build.ClassInfo;
 import dev.heapwise.graph.build.ObjectTable;
 import dev.heapwise.graph.build.SizeModel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,15 +24,18 @@ import java.util.Map;
  * injects that the layout tables do not know): when at least three instances of a class sit
  * exactly the same distance from their successors and that distance exceeds the computed size,
  * that distance is the size.
+ *
+ * <p>One sequential scan gathers everything: a sample of (class, kind, length, distance) for
+ * scoring, and each class's smallest distance. Scoring then runs on primitive arrays, so trying
+ * twenty layouts costs little more than trying one.
  */
 final class HotSpotSizeModel implements SizeModel {
-    private static final int SAMPLE = 4_000_000;
+    private static final int SAMPLE = 500_000;
 
     private final HotSpotLayout layout;
     private final HotSpotLayout.Sizer sizer;
     private final Map<ClassInfo, Long> corrected;
     private final String evidence;
-
     private final long classInstanceSize;
 
     private HotSpotSizeModel(HotSpotLayout layout, Map<ClassInfo, Long> corrected, String evidence,
@@ -68,90 +72,122 @@ final class HotSpotSizeModel implements SizeModel {
         return c;
     }
 
+    /** What one scan of the objects tells: a sample for scoring and each class's smallest gap. */
+    private static final class Evidence implements ObjectTable.Visitor {
+        final int step;
+        final int[] cls;
+        final byte[] kind;
+        final long[] length;
+        final long[] gap;
+        int size;
+        final long[] minGap;
+        final int[] minGapHits;
+        private int prevClass = -1;
+        private ObjectKind prevKind;
+        private long prevLength;
+        private long prevId;
+
+        Evidence(int n, int classes) {
+            step = Math.max(1, n / SAMPLE);
+            int cap = n / step + 2;
+            cls = new int[cap];
+            kind = new byte[cap];
+            length = new long[cap];
+            gap = new long[cap];
+            minGap = new long[classes];
+            minGapHits = new int[classes];
+            Arrays.fill(minGap, Long.MAX_VALUE);
+        }
+
+        @Override
+        public void object(int k, long id, int classIndex, ObjectKind k2, long arrayLength) {
+            if (prevClass >= 0 && prevKind != ObjectKind.CLASS) {
+                long g = id - prevId;
+                if (prevKind == ObjectKind.INSTANCE) {
+                    if (g < minGap[prevClass]) {
+                        minGap[prevClass] = g;
+                        minGapHits[prevClass] = 1;
+                    } else if (g == minGap[prevClass]) {
+                        minGapHits[prevClass]++;
+                    }
+                }
+                if ((k - 1) % step == 0 && size < cls.length) {
+                    cls[size] = prevClass;
+                    kind[size] = (byte) prevKind.ordinal();
+                    length[size] = prevLength;
+                    gap[size] = g;
+                    size++;
+                }
+            }
+            prevClass = classIndex;
+            prevKind = k2;
+            prevLength = arrayLength;
+            prevId = id;
+        }
+    }
+
     static HotSpotSizeModel detect(HprofHeader header, ObjectTable table) {
-        List<HotSpotLayout> candidates = candidates(header.idSize());
-        int n = table.objectCount();
-        int step = Math.max(1, n / SAMPLE);
-        HotSpotLayout best = candidates.get(0);
+        List<? extends ClassInfo> classes = table.classes();
+        Evidence ev = new Evidence(table.objectCount(), classes.size());
+        table.scan(ev);
+        HotSpotLayout best = null;
         long bestViolations = Long.MAX_VALUE;
         long bestMatches = -1;
-        long pairs = 0;
-        for (HotSpotLayout l : candidates) {
+        for (HotSpotLayout l : candidates(header.idSize())) {
             HotSpotLayout.Sizer sizer = l.new Sizer();
+            long[] instanceSizes = new long[classes.size()];
+            Arrays.fill(instanceSizes, -1);
             long violations = 0;
             long matches = 0;
-            pairs = 0;
-            for (int k = 0; k + 1 < n; k += step) {
-                ObjectKind kind = table.kind(k);
-                if (kind == ObjectKind.CLASS) {
-                    continue;
+            for (int i = 0; i < ev.size; i++) {
+                long predicted;
+                int c = ev.cls[i];
+                switch (ObjectKind.values()[ev.kind[i]]) {
+                    case INSTANCE -> {
+                        if (instanceSizes[c] < 0) {
+                            instanceSizes[c] = sizer.instanceSize(classes.get(c));
+                        }
+                        predicted = instanceSizes[c];
+                    }
+                    case OBJECT_ARRAY -> predicted = l.arraySize(FieldType.OBJECT, ev.length[i]);
+                    case PRIMITIVE_ARRAY -> predicted = l.arraySize(classes.get(c).elementType(), ev.length[i]);
+                    default -> predicted = 0;
                 }
-                long gap = table.id(k + 1) - table.id(k);
-                long predicted = size(l, sizer, table, k, kind);
-                pairs++;
-                if (gap < predicted) {
+                if (ev.gap[i] < predicted) {
                     violations++;
-                } else if (gap == predicted) {
+                } else if (ev.gap[i] == predicted) {
                     matches++;
                 }
             }
-            if (violations < bestViolations || (violations == bestViolations && matches > bestMatches)) {
+            if (best == null || violations < bestViolations || (violations == bestViolations && matches > bestMatches)) {
                 best = l;
                 bestViolations = violations;
                 bestMatches = matches;
             }
         }
-        Map<ClassInfo, Long> corrected = correct(best, table);
-        String evidence = pairs == 0 ? "no objects to check it against"
-                : String.format("%.1f%% of object distances match it exactly", 100.0 * bestMatches / pairs);
+        Map<ClassInfo, Long> corrected = new IdentityHashMap<>();
+        HotSpotLayout.Sizer sizer = best.new Sizer();
+        for (int c = 0; c < classes.size(); c++) {
+            ClassInfo ci = classes.get(c);
+            if (ev.minGapHits[c] < 3 || ci.shape() != HeapClass.Shape.INSTANCE) {
+                continue;
+            }
+            long computed = sizer.instanceSize(ci);
+            long m = ev.minGap[c];
+            if (m > computed && m % best.alignment() == 0 && m - computed <= 1024) {
+                corrected.put(ci, m);
+            }
+        }
+        String evidence = ev.size == 0 ? "no objects to check it against"
+                : String.format("%.1f%% of object distances match it exactly", 100.0 * bestMatches / ev.size);
         ClassInfo javaLangClass = null;
-        for (ClassInfo c : table.classes()) {
+        for (ClassInfo c : classes) {
             if (c.name().equals("java.lang.Class") && c.dumpInstanceSize() >= 0) {
                 javaLangClass = c;
                 break;
             }
         }
         return new HotSpotSizeModel(best, corrected, evidence, javaLangClass);
-    }
-
-    private static long size(HotSpotLayout l, HotSpotLayout.Sizer sizer, ObjectTable t, int k, ObjectKind kind) {
-        ClassInfo c = t.classInfo(k);
-        return switch (kind) {
-            case INSTANCE -> sizer.instanceSize(c);
-            case OBJECT_ARRAY -> l.arraySize(FieldType.OBJECT, t.arrayLength(k));
-            case PRIMITIVE_ARRAY -> l.arraySize(c.elementType(), t.arrayLength(k));
-            case CLASS -> 0;
-        };
-    }
-
-    /** Classes whose instances consistently sit further apart than the layout says. */
-    private static Map<ClassInfo, Long> correct(HotSpotLayout l, ObjectTable t) {
-        HotSpotLayout.Sizer sizer = l.new Sizer();
-        Map<ClassInfo, long[]> minGap = new IdentityHashMap<>();
-        int n = t.objectCount();
-        for (int k = 0; k + 1 < n; k++) {
-            if (t.kind(k) != ObjectKind.INSTANCE) {
-                continue;
-            }
-            ClassInfo c = t.classInfo(k);
-            long gap = t.id(k + 1) - t.id(k);
-            long[] m = minGap.computeIfAbsent(c, x -> new long[] {Long.MAX_VALUE, 0});
-            if (gap < m[0]) {
-                m[0] = gap;
-                m[1] = 1;
-            } else if (gap == m[0]) {
-                m[1]++;
-            }
-        }
-        Map<ClassInfo, Long> out = new IdentityHashMap<>();
-        for (var e : minGap.entrySet()) {
-            long computed = sizer.instanceSize(e.getKey());
-            long[] m = e.getValue();
-            if (m[1] >= 3 && m[0] > computed && m[0] % l.alignment() == 0 && m[0] - computed <= 1024) {
-                out.put(e.getKey(), m[0]);
-            }
-        }
-        return out;
     }
 
     @Override
@@ -184,13 +220,5 @@ final class HotSpotSizeModel implements SizeModel {
     @Override
     public int alignment() {
         return layout.alignment();
-    }
-
-    HotSpotLayout layout() {
-        return layout;
-    }
-
-    static boolean isInstanceShape(ClassInfo c) {
-        return c.shape() == HeapClass.Shape.INSTANCE;
     }
 }

@@ -1,0 +1,52 @@
+package dev.heapwise.cli.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Runs a main class of heapwise's own class path in a fresh JVM, as the launcher would. */
+final class ChildProcess {
+    private ChildProcess() {}
+
+    record Result(int exitCode, String out, String err, long millis) {}
+
+    static List<String> jvmOptions() {
+        String opts = System.getenv("HEAPWISE_JAVA_OPTS");
+        List<String> out = new ArrayList<>();
+        if (opts == null || opts.isBlank()) {
+            out.addAll(List.of("-Xmx2g", "-XX:+UseParallelGC"));
+        } else {
+            out.addAll(List.of(opts.trim().split("\\s+")));
+        }
+        out.add("--enable-native-access=ALL-UNNAMED");
+        return out;
+    }
+
+    static Result run(List<String> jvm, String mainClass, List<String> args, Map<String, String> env)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvm);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        Path out = Files.createTempFile("heapwise-bench", ".out");
+        Path err = Files.createTempFile("heapwise-bench", ".err");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().putAll(env);
+            long t0 = System.nanoTime();
+            Process p = pb.start();
+            int code = p.waitFor();
+            long millis = (System.nanoTime() - t0) / 1_000_000;
+            return new Result(code, Files.readString(out), Files.readString(err), millis);
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}

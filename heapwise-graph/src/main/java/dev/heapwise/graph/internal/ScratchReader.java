@@ -1,0 +1,66 @@
+package dev.heapwise.graph.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Reads a scratch column of fixed-width little-endian values at non-decreasing indexes through a
+ * small buffer, skipping ahead as needed. Unlike a mapping, reading a whole column this way never
+ * makes it resident in the process. Not thread-safe.
+ */
+final class ScratchReader implements AutoCloseable {
+    private final FileChannel channel;
+    private final int width;
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 18).order(ByteOrder.LITTLE_ENDIAN);
+    private long bufFirst;
+    private long bufEnd;
+
+    ScratchReader(Path file, int width) throws IOException {
+        this.channel = FileChannel.open(file, StandardOpenOption.READ);
+        this.width = width;
+    }
+
+    private int offset(long index) {
+        if (index < bufFirst || index >= bufEnd) {
+            if (index < bufFirst) {
+                throw new IllegalStateException("scratch read went backwards: " + index + " < " + bufFirst);
+            }
+            buf.clear();
+            try {
+                long at = index * width;
+                while (buf.hasRemaining()) {
+                    int n = channel.read(buf, at + buf.position());
+                    if (n <= 0) {
+                        break;
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            bufFirst = index;
+            bufEnd = index + buf.position() / width;
+            if (bufEnd <= index) {
+                throw new IllegalStateException("scratch index " + index + " past the end");
+            }
+        }
+        return (int) ((index - bufFirst) * width);
+    }
+
+    long getLong(long index) {
+        return buf.getLong(offset(index));
+    }
+
+    int getInt(long index) {
+        return buf.getInt(offset(index));
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}
