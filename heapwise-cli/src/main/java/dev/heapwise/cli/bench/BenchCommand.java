@@ -32,7 +32,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
-    private record Run(long wallMillis, long openMillis, long peakRssKb, JsonNode info) {}
+    private record Run(long wallMillis, long openMillis, long peakRssKb, long cpuMillis, JsonNode info) {}
 
     @Override
     public Integer call() throws Exception {
@@ -45,9 +45,9 @@ public final class BenchCommand implements Callable<Integer> {
             deleteIndexes();
             first.add(runInfo());
             reopen.add(runInfo());
-            System.err.printf("run %d: first open %d ms (%d MB peak), reopen %d ms (%d MB peak)%n", i + 1,
-                    first.getLast().wallMillis, first.getLast().peakRssKb / 1024, reopen.getLast().wallMillis,
-                    reopen.getLast().peakRssKb / 1024);
+            System.err.printf("run %d: first open %d ms (%d ms CPU, %d MB peak), reopen %d ms (%d MB peak)%n", i + 1,
+                    first.getLast().wallMillis, first.getLast().cpuMillis, first.getLast().peakRssKb / 1024,
+                    reopen.getLast().wallMillis, reopen.getLast().peakRssKb / 1024);
         }
         JsonNode info = first.getLast().info;
         long objects = info.get("objects").asLong();
@@ -62,6 +62,7 @@ public final class BenchCommand implements Callable<Integer> {
         o.put("jvmOptions", String.join(" ", ChildProcess.jvmOptions()));
         o.put("cpus", Runtime.getRuntime().availableProcessors());
         o.put("firstOpenMillisMedian", median(first.stream().mapToLong(Run::wallMillis).boxed().toList()));
+        o.put("firstOpenCpuMillisMedian", median(first.stream().mapToLong(Run::cpuMillis).boxed().toList()));
         o.put("firstOpenPeakRssMbMedian", median(first.stream().mapToLong(r -> r.peakRssKb / 1024).boxed().toList()));
         o.put("reopenMillisMedian", median(reopen.stream().mapToLong(Run::wallMillis).boxed().toList()));
         o.put("reopenOpenMillisMedian", median(reopen.stream().mapToLong(Run::openMillis).boxed().toList()));
@@ -75,8 +76,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         System.out.printf("dump:        %s (%,d bytes, %,d objects, %,d references)%n", dump, Files.size(dump), objects, refs);
         System.out.printf("machine:     %d CPUs; child JVM %s%n", o.get("cpus").asInt(), o.get("jvmOptions").asText());
-        System.out.printf("first open:  median %,d ms wall (JVM start included), peak RSS %,d MB%n",
-                o.get("firstOpenMillisMedian").asLong(), o.get("firstOpenPeakRssMbMedian").asLong());
+        System.out.printf("first open:  median %,d ms wall (JVM start included), %,d ms CPU, peak RSS %,d MB%n",
+                o.get("firstOpenMillisMedian").asLong(), o.get("firstOpenCpuMillisMedian").asLong(),
+                o.get("firstOpenPeakRssMbMedian").asLong());
         System.out.printf("             phases of the last run: %s%n", info.get("phaseMillis"));
         System.out.printf("reopen:      median %,d ms wall, %,d ms to open the index, peak RSS %,d MB%n",
                 o.get("reopenMillisMedian").asLong(), o.get("reopenOpenMillisMedian").asLong(),
@@ -94,13 +96,16 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IOException("heapwise info failed: " + r.err());
         }
         long rss = -1;
+        long cpu = -1;
         for (String line : r.err().split("\n")) {
             if (line.startsWith(PeakRss.REPORT_PREFIX)) {
                 rss = Long.parseLong(line.substring(PeakRss.REPORT_PREFIX.length()).trim());
+            } else if (line.startsWith(PeakRss.CPU_PREFIX)) {
+                cpu = Long.parseLong(line.substring(PeakRss.CPU_PREFIX.length()).trim());
             }
         }
         JsonNode info = Json.MAPPER.readTree(r.out());
-        return new Run(r.millis(), info.get("openMillis").asLong(), rss, info);
+        return new Run(r.millis(), info.get("openMillis").asLong(), rss, cpu, info);
     }
 
     private void deleteIndexes() throws IOException {

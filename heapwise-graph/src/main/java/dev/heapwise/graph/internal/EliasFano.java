@@ -223,7 +223,8 @@ public final class EliasFano {
     /**
      * Streams a sequence into a new file, in order. The count, the smallest possible value
      * ({@code base}), the largest value and the alignment {@code shift} must be known up front.
-     * Not thread-safe.
+     * The upper bit vector is built a word at a time: value i sets bit {@code high + i}, and the
+     * zeros between are implicit, so a value costs a few arithmetic operations. Not thread-safe.
      */
     public static final class Writer implements AutoCloseable {
         private final long n;
@@ -232,13 +233,16 @@ public final class EliasFano {
         private final long maxY;
         private final Layout layout;
         private final BitSink lowerSink;
-        private final BitSink upperSink;
+        private final WordSink upperSink;
         private final WordSink samples1Sink;
         private final WordSink samples0Sink;
+        private final long lowMask;
         private long added;
-        private long zeros;
-        private long upperPos;
         private long lastY = -1;
+        private long word;
+        private long wordIndex;
+        private long upperWordsWritten;
+        private long zerosSampled;
 
         public Writer(FileChannel channel, long n, long base, long maxValue, int shift) throws IOException {
             if (n < 0 || shift < 0 || shift > 62 || maxValue < base && n > 0) {
@@ -249,11 +253,12 @@ public final class EliasFano {
             this.shift = shift;
             this.maxY = n == 0 ? 0 : (maxValue - base) >>> shift;
             this.layout = new Layout(n, maxY);
+            this.lowMask = Words.mask(layout.lowBits);
             WordSink header = new WordSink(channel, 0);
             ColumnHeader.write(header, MAGIC, n, layout.lowBits, layout.upperLength, base, shift, maxY);
             header.close();
             lowerSink = new BitSink(new WordSink(channel, layout.lowerOffset));
-            upperSink = new BitSink(new WordSink(channel, layout.upperOffset));
+            upperSink = new WordSink(channel, layout.upperOffset);
             samples1Sink = new WordSink(channel, layout.samples1Offset);
             samples0Sink = new WordSink(channel, layout.samples0Offset);
         }
@@ -272,26 +277,34 @@ public final class EliasFano {
                 throw new IllegalArgumentException("value " + value + " out of order or range");
             }
             lastY = y;
-            lowerSink.append(y, layout.lowBits);
-            long h = y >>> layout.lowBits;
-            while (zeros < h) {
-                zero();
-            }
+            lowerSink.append(y & lowMask, layout.lowBits);
+            long high = y >>> layout.lowBits;
+            sampleZeros(high);
+            long pos = high + added;
             if ((added & 63) == 0) {
-                samples1Sink.put(upperPos);
+                samples1Sink.put(pos);
             }
-            upperSink.append(1, 1);
-            upperPos++;
+            setUpperBit(pos);
             added++;
         }
 
-        private void zero() {
-            if ((zeros & 63) == 0) {
-                samples0Sink.put(upperPos);
+        /** Samples the position of every 64th zero below {@code high}; zero z sits at z + (ones before it). */
+        private void sampleZeros(long high) {
+            while (zerosSampled < high) {
+                samples0Sink.put(zerosSampled + added);
+                zerosSampled += 64;
             }
-            upperSink.append(0, 1);
-            upperPos++;
-            zeros++;
+        }
+
+        private void setUpperBit(long pos) {
+            long w = pos >>> 6;
+            while (wordIndex < w) {
+                upperSink.put(word);
+                upperWordsWritten++;
+                word = 0;
+                wordIndex++;
+            }
+            word |= 1L << pos;
         }
 
         @Override
@@ -300,11 +313,13 @@ public final class EliasFano {
                 throw new IllegalStateException("added " + added + " of " + n + " values");
             }
             long totalZeros = layout.upperLength - n;
-            while (zeros < totalZeros) {
-                zero();
+            sampleZeros(totalZeros);
+            while (upperWordsWritten < layout.upperWords) {
+                upperSink.put(word);
+                upperWordsWritten++;
+                word = 0;
             }
             lowerSink.finish(layout.lowerWords);
-            upperSink.finish(layout.upperWords);
             lowerSink.close();
             upperSink.close();
             samples1Sink.close();

@@ -97,8 +97,8 @@ public final class GraphAssembly {
             if (duplicates > 0) {
                 warnings.add(duplicates + " object ids appear more than once; the first record of each is kept");
             }
-            lookup = writeObjectColumns(order, n, javaLangClass);
-            positionsSorted = writePositions(n);
+            positionsSorted = order.mainSequential();
+            lookup = writeObjectColumns(order, n, javaLangClass, positionsSorted);
             attributeSpecs = writeAttributes(n);
         }
         phaseDone("order");
@@ -178,7 +178,8 @@ public final class GraphAssembly {
      * the temporary lookup table for the reference pass), classes, heaps, and in index order the
      * array lengths, record positions and log positions as scratch for the later passes.
      */
-    private IdLookup writeObjectColumns(ObjectOrder order, int n, int javaLangClass) throws IOException {
+    private IdLookup writeObjectColumns(ObjectOrder order, int n, int javaLangClass, boolean positionsAscend)
+            throws IOException {
         progress.phase("writing object columns", n);
         int bits = Words.bitsFor(Math.max(0, classes.classCount() - 1));
         boolean heapColumn = heapNames.size() > 1;
@@ -197,8 +198,10 @@ public final class GraphAssembly {
                 FileChannel classCh = draft.create(Columns.CLASS);
                 PackedLongs.Writer classCol = new PackedLongs.Writer(classCh, n, bits);
                 ScratchColumn lens = new ScratchColumn(scratch.resolve("index.len"), 4);
-                ScratchColumn positions = new ScratchColumn(scratch.resolve("index.pos"), 8);
-                ScratchColumn logPositions = new ScratchColumn(scratch.resolve("index.logpos"), 4);
+                FileChannel posCh = draft.create(Columns.POSITIONS);
+                PositionWriter positions = new PositionWriter(posCh, n, content.size(), positionsAscend);
+                ScratchColumn logPositions = attributes.attrs.isEmpty() ? null
+                        : new ScratchColumn(scratch.resolve("index.logpos"), 4);
                 FileChannel heapCh = heapColumn ? draft.create(Columns.HEAPS) : null;
                 PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
             long maxPos = 0;
@@ -213,8 +216,10 @@ public final class GraphAssembly {
                     lens.addInt(main.length(src));
                     long p = main.position(src);
                     maxPos = Math.max(maxPos, p);
-                    positions.addLong(p);
-                    logPositions.addInt(src);
+                    positions.add(p);
+                    if (logPositions != null) {
+                        logPositions.addInt(src);
+                    }
                     while (heapRun + 1 < heapStarts.length && heapStarts[heapRun + 1] <= src) {
                         heapRun++;
                     }
@@ -233,8 +238,10 @@ public final class GraphAssembly {
                     lens.addInt(ObjectLog.NOT_AN_ARRAY);
                     // A class object's record is never read back (classes live in memory), so it
                     // takes the largest position so far and the column stays ascending.
-                    positions.addLong(maxPos);
-                    logPositions.addInt(-1);
+                    positions.add(maxPos);
+                    if (logPositions != null) {
+                        logPositions.addInt(-1);
+                    }
                     heap = log.classHeaps.get(e);
                 }
                 ids.add(id);
@@ -260,36 +267,35 @@ public final class GraphAssembly {
         }
     }
 
-    /** Writes positions as Elias–Fano when they ascend in id order (the usual case), else bit-packed. */
-    private boolean writePositions(int n) throws IOException {
-        Path file = draft.scratch().resolve("index.pos");
-        boolean sorted = true;
-        long max = 0;
-        long prev = Long.MIN_VALUE;
-        try (ScratchReader pos = new ScratchReader(file, 8)) {
-            for (int k = 0; k < n; k++) {
-                long p = pos.getLong(k);
-                sorted &= p >= prev;
-                prev = p;
-                max = Math.max(max, p);
-            }
+    /**
+     * Positions as Elias–Fano when they ascend in id order (the dump lists objects in address
+     * order, the usual case), else bit-packed.
+     */
+    private static final class PositionWriter implements AutoCloseable {
+        private final EliasFano.Writer ef;
+        private final PackedLongs.Writer packed;
+
+        PositionWriter(FileChannel ch, int n, long maxPosition, boolean ascending) throws IOException {
+            ef = ascending ? new EliasFano.Writer(ch, n, 0, Math.max(0, maxPosition), 0) : null;
+            packed = ascending ? null : new PackedLongs.Writer(ch, n, Words.bitsFor(Math.max(0, maxPosition)));
         }
-        try (ScratchReader pos = new ScratchReader(file, 8); FileChannel ch = draft.create(Columns.POSITIONS)) {
-            if (sorted) {
-                try (EliasFano.Writer w = new EliasFano.Writer(ch, n, 0, max, 0)) {
-                    for (int k = 0; k < n; k++) {
-                        w.add(pos.getLong(k));
-                    }
-                }
+
+        void add(long p) {
+            if (ef != null) {
+                ef.add(p);
             } else {
-                try (PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(max))) {
-                    for (int k = 0; k < n; k++) {
-                        w.add(pos.getLong(k));
-                    }
-                }
+                packed.add(p);
             }
         }
-        return sorted;
+
+        @Override
+        public void close() {
+            if (ef != null) {
+                ef.close();
+            } else {
+                packed.close();
+            }
+        }
     }
 
     private List<Manifest.AttributeSpec> writeAttributes(int n) throws IOException {

@@ -68,10 +68,10 @@ final class ObjectOrder implements AutoCloseable {
         long duplicates = 0;
         int written = 0;
         boolean sequential = log.strictlyAscending();
-        try (IndexStore.Mapping idsMap = draft.mapRead(log.ids.file());
+        try (IndexStore.Mapping idsMap = sequential ? null : draft.mapRead(log.ids.file());
+                ScratchReader idReader = sequential ? new ScratchReader(log.ids.file(), 8) : null;
                 ScratchColumn out = new ScratchColumn(file, 4)) {
-            MemorySegment ids = idsMap.segment();
-            MainCursor main = sequential ? new SequentialCursor(ids, n) : new MergingCursor(log, ids, n);
+            MainCursor main = sequential ? new SequentialCursor(idReader, n) : new MergingCursor(log, idsMap.segment(), n);
             int e = 0;
             boolean any = false;
             long last = 0;
@@ -119,11 +119,11 @@ final class ObjectOrder implements AutoCloseable {
     }
 
     private static final class SequentialCursor implements MainCursor {
-        private final MemorySegment ids;
+        private final ScratchReader ids;
         private final int n;
         private int i;
 
-        SequentialCursor(MemorySegment ids, int n) {
+        SequentialCursor(ScratchReader ids, int n) {
             this.ids = ids;
             this.n = n;
         }
@@ -133,7 +133,7 @@ final class ObjectOrder implements AutoCloseable {
         }
 
         public long id() {
-            return ids.getAtIndex(Words.LONG, i);
+            return ids.getLong(i);
         }
 
         public int position() {

@@ -137,9 +137,7 @@ final class ReferenceIndexer {
                             chunkStart[c] = out.count();
                             int from = c * CHUNK;
                             int to = Math.min(n, from + CHUNK);
-                            for (int k = from; k < to; k++) {
-                                ex.object(k);
-                            }
+                            ex.chunk(from, to);
                             done.addAndGet(to - from);
                         }
                         return out.count();
@@ -175,46 +173,94 @@ final class ReferenceIndexer {
         }
     }
 
-    /** Reads one object's references; one per worker thread. */
+    /**
+     * Reads the references of a chunk of objects; one per worker thread. Ids are first collected
+     * for the whole chunk and then resolved in one tight loop, where the processor overlaps the
+     * cache misses of independent lookups.
+     */
     private final class Extractor {
         private final ScratchColumn out;
         private final MemorySegment degrees;
         private final ContentReader reader = new ContentReader(content, 1 << 20);
-        private int degree;
+        /** Raw ids of the chunk's references; an already resolved index c is stored as -(c + 1). */
+        private long[] raw = new long[1 << 16];
+        private int[] resolved = new int[1 << 16];
+        private int rawCount;
+        private final int[] objectStart = new int[CHUNK + 1];
 
         Extractor(ScratchColumn out, MemorySegment degrees) {
             this.out = out;
             this.degrees = degrees;
         }
 
-        void object(int k) {
-            degree = 0;
+        void chunk(int from, int to) {
+            rawCount = 0;
+            LongColumn.Cursor pos = positions.cursor(from);
+            for (int k = from; k < to; k++) {
+                objectStart[k - from] = rawCount;
+                object(k, pos.next());
+            }
+            objectStart[to - from] = rawCount;
+            if (resolved.length < rawCount) {
+                resolved = new int[raw.length];
+            }
+            long missing = 0;
+            for (int i = 0; i < rawCount; i++) {
+                long v = raw[i];
+                int t = v < 0 ? (int) (-v - 1) : ids.applyAsInt(v);
+                resolved[i] = t;
+                if (t < 0) {
+                    missing++;
+                }
+            }
+            if (missing > 0) {
+                unresolved.addAndGet(missing);
+            }
+            for (int k = from; k < to; k++) {
+                int degree = 0;
+                for (int i = objectStart[k - from]; i < objectStart[k - from + 1]; i++) {
+                    int t = resolved[i];
+                    if (t >= 0) {
+                        out.addInt(t);
+                        degree++;
+                    }
+                }
+                degrees.setAtIndex(Words.INT, k, degree);
+            }
+        }
+
+        private void object(int k, long p) {
             int cls = (int) classColumn.get(k);
             ClassTable.Slot slot = classes.get(cls);
             if (cls == javaLangClass && classOfClassObject.containsKey(k)) {
                 classObject(classes.get(classOfClassObject.get(k, -1)));
             } else {
                 switch (slot.shape()) {
-                    case INSTANCE -> instance(k, slot);
-                    case OBJECT_ARRAY -> objectArray(k);
+                    case INSTANCE -> instance(p, slot);
+                    case OBJECT_ARRAY -> objectArray(p);
                     case PRIMITIVE_ARRAY -> { }
                 }
             }
             int li = definedClassesOf.size() == 0 ? -1 : definedClassesOf.get(k, -1);
             if (li >= 0) {
                 for (int c : definedClasses[li]) {
-                    emitIndex(c);
+                    add(-(c + 1L));
                 }
             }
-            degrees.setAtIndex(Words.INT, k, degree);
         }
 
-        private void instance(int k, ClassTable.Slot slot) {
+        private void add(long v) {
+            if (rawCount == raw.length) {
+                raw = java.util.Arrays.copyOf(raw, raw.length * 2);
+            }
+            raw[rawCount++] = v;
+        }
+
+        private void instance(long p, ClassTable.Slot slot) {
             int[] offsets = slot.refOffsets();
             if (offsets.length == 0) {
                 return;
             }
-            long p = positions.get(k);
             int header = ObjectRecords.instanceHeader(idSize);
             int at = reader.load(p, header + slot.contentSize());
             ByteBuffer b = reader.buffer();
@@ -231,8 +277,7 @@ final class ReferenceIndexer {
             }
         }
 
-        private void objectArray(int k) {
-            long p = positions.get(k);
+        private void objectArray(long p) {
             int header = ObjectRecords.objectArrayHeader(idSize);
             int at = reader.load(p, header);
             ByteBuffer b = reader.buffer();
@@ -282,20 +327,17 @@ final class ReferenceIndexer {
         }
 
         private void emitId(long id) {
-            if (id == 0) {
-                return;
+            if (id > 0) {
+                add(id);
+            } else if (id < 0) {
+                // An id with the top bit set cannot share the "resolved index" encoding: resolve it now.
+                int t = ids.applyAsInt(id);
+                if (t >= 0) {
+                    add(-(t + 1L));
+                } else {
+                    unresolved.incrementAndGet();
+                }
             }
-            int t = ids.applyAsInt(id);
-            if (t < 0) {
-                unresolved.incrementAndGet();
-                return;
-            }
-            emitIndex(t);
-        }
-
-        private void emitIndex(int t) {
-            out.addInt(t);
-            degree++;
         }
     }
 
