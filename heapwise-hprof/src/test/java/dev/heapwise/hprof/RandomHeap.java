@@ -146,8 +146,15 @@ final class RandomHeap {
         };
     }
 
-    /** Writes the model; objects in a shuffled order when {@code shuffle}. */
+    /** Writes the model with objects in address order. */
     void write(Path file, boolean gzip, boolean shuffle, int segmentLimit, long seed) throws IOException {
+        write(file, gzip, shuffle ? Order.SHUFFLED : Order.SORTED, segmentLimit, seed);
+    }
+
+    /** How objects are ordered in the dump. */
+    enum Order { SORTED, SHUFFLED, FEW_RUNS }
+
+    void write(Path file, boolean gzip, Order orderKind, int segmentLimit, long seed) throws IOException {
         try (OutputStream raw = Files.newOutputStream(file);
                 OutputStream os = gzip ? new GZIPOutputStream(raw, 1 << 16) : raw;
                 HprofWriter w = new HprofWriter(os, "JAVA PROFILE 1.0.2", idSize, 0, segmentLimit)) {
@@ -180,8 +187,17 @@ final class RandomHeap {
                 w.classDump(c.id, c.sup == null ? 0 : c.sup.id, 0, 0, c.statics, staticNames, c.fields, fieldNames);
             }
             List<Obj> order = new ArrayList<>(objects);
-            if (shuffle) {
+            if (orderKind == Order.SHUFFLED) {
                 Collections.shuffle(order, new Random(seed));
+            } else if (orderKind == Order.FEW_RUNS && order.size() > 3) {
+                // a few address-ordered runs, as a parallel dump or G1's region order gives
+                Random r = new Random(seed);
+                int cut1 = r.nextInt(order.size());
+                int cut2 = r.nextInt(order.size());
+                List<Obj> a = new ArrayList<>(order.subList(Math.max(cut1, cut2), order.size()));
+                a.addAll(order.subList(Math.min(cut1, cut2), Math.max(cut1, cut2)));
+                a.addAll(order.subList(0, Math.min(cut1, cut2)));
+                order = a;
             }
             for (Obj o : order) {
                 if (o.primType != null) {

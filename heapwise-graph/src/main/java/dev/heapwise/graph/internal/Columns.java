@@ -8,6 +8,8 @@ public final class Columns {
     public static final String CLASS = "objects.class";
     /** Position of each object's record in the content (Elias–Fano when ascending, else bit-packed). */
     public static final String POSITIONS = "objects.pos";
+    /** Runs of {@link #POSITIONS} when it is stored run-adjusted: (first index, delta) pairs. */
+    public static final String POSITION_RUNS = "objects.pos-runs";
     /** Shallow size per object in size units, one byte; 255 means "see the overflow table". */
     public static final String SIZES = "objects.size";
     /** Sorted (index, size) pairs for objects whose size does not fit the byte column. */

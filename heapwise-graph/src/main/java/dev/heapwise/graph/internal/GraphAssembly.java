@@ -97,8 +97,8 @@ public final class GraphAssembly {
             if (duplicates > 0) {
                 warnings.add(duplicates + " object ids appear more than once; the first record of each is kept");
             }
-            positionsSorted = order.mainSequential();
-            lookup = writeObjectColumns(order, n, javaLangClass, positionsSorted);
+            lookup = writeObjectColumns(order, n, javaLangClass, order.mainSequential());
+            positionsSorted = !positionsEncoding.equals("packed");
             attributeSpecs = writeAttributes(n);
         }
         phaseDone("order");
@@ -131,11 +131,10 @@ public final class GraphAssembly {
                 IndexStore.Mapping posMap = draft.mapRead(draft.file(Columns.POSITIONS));
                 ContentSource source = content.open(draft.dir())) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
-            LongColumn positions = positionsSorted ? LongColumn.of(EliasFano.open(posMap.segment(), Columns.POSITIONS))
-                    : LongColumn.of(PackedLongs.open(posMap.segment(), Columns.POSITIONS));
             java.util.function.LongToIntFunction resolve = lookup != null ? lookup::indexOf : id -> (int) ids.indexOf(id);
             refs = new ReferenceIndexer(draft, n, idSize, resolve, PackedLongs.open(classMap.segment(), Columns.CLASS),
-                    positions, finalSlots, javaLangClass, classOfClassObject, source, threads, progress).run();
+                    positionsColumn(posMap.segment(), positionsSorted), finalSlots, javaLangClass, classOfClassObject, source,
+                    threads, progress).run();
         } finally {
             if (lookup != null) {
                 lookup.close();
@@ -198,13 +197,14 @@ public final class GraphAssembly {
                 FileChannel classCh = draft.create(Columns.CLASS);
                 PackedLongs.Writer classCol = new PackedLongs.Writer(classCh, n, bits);
                 ScratchColumn lens = new ScratchColumn(scratch.resolve("index.len"), 4);
-                FileChannel posCh = draft.create(Columns.POSITIONS);
-                PositionWriter positions = new PositionWriter(posCh, n, content.size(), positionsAscend);
+                FileChannel posCh = positionsAscend ? draft.create(Columns.POSITIONS) : null;
+                PositionWriter positions = positionsAscend ? new PositionWriter(posCh, n, content.size(), true) : null;
+                PositionRuns runs = positionsAscend ? null : new PositionRuns(scratch.resolve("index.pos"));
                 ScratchColumn logPositions = attributes.attrs.isEmpty() ? null
                         : new ScratchColumn(scratch.resolve("index.logpos"), 4);
                 FileChannel heapCh = heapColumn ? draft.create(Columns.HEAPS) : null;
                 PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
-            long maxPos = 0;
+            long lastPos = 0;
             int heapRun = -1;
             for (int k = 0; k < n; k++) {
                 int src = sources.getInt(k);
@@ -215,8 +215,12 @@ public final class GraphAssembly {
                     classCol.add(classes.indexOf(main.slot(src)));
                     lens.addInt(main.length(src));
                     long p = main.position(src);
-                    maxPos = Math.max(maxPos, p);
-                    positions.add(p);
+                    lastPos = p;
+                    if (positions != null) {
+                        positions.add(p);
+                    } else {
+                        runs.add(k, p);
+                    }
                     if (logPositions != null) {
                         logPositions.addInt(src);
                     }
@@ -237,8 +241,12 @@ public final class GraphAssembly {
                     classCol.add(javaLangClass);
                     lens.addInt(ObjectLog.NOT_AN_ARRAY);
                     // A class object's record is never read back (classes live in memory), so it
-                    // takes the largest position so far and the column stays ascending.
-                    positions.add(maxPos);
+                    // takes the previous object's position and starts no new run.
+                    if (positions != null) {
+                        positions.add(lastPos);
+                    } else {
+                        runs.add(k, lastPos);
+                    }
                     if (logPositions != null) {
                         logPositions.addInt(-1);
                     }
@@ -258,6 +266,9 @@ public final class GraphAssembly {
             if (lookup != null) {
                 lookup.finish();
             }
+            if (runs != null) {
+                runs.finish(n);
+            }
             ok = true;
             return lookup;
         } finally {
@@ -266,6 +277,71 @@ public final class GraphAssembly {
             }
         }
     }
+
+    /**
+     * Positions in a few ascending runs: written run-adjusted to scratch while the objects are
+     * written, then encoded as Elias–Fano plus a run table, or bit-packed when runs are many.
+     */
+    private final class PositionRuns implements AutoCloseable {
+        private final Path scratchFile;
+        private final ScratchColumn adjusted;
+        private final LongList starts = new LongList();
+        private final LongList deltas = new LongList();
+        private long delta;
+        private long previous = Long.MIN_VALUE;
+        private long maxRaw;
+
+        PositionRuns(Path scratchFile) throws IOException {
+            this.scratchFile = scratchFile;
+            this.adjusted = new ScratchColumn(scratchFile, 8);
+        }
+
+        void add(int k, long raw) {
+            if (raw + delta < previous) {
+                delta = previous - raw;
+                starts.add(k);
+                deltas.add(delta);
+            }
+            previous = raw + delta;
+            maxRaw = Math.max(maxRaw, raw);
+            adjusted.addLong(previous);
+        }
+
+        void finish(int n) throws IOException {
+            adjusted.close();
+            boolean fewRuns = starts.size() <= Math.max(64, n / 64);
+            try (ScratchReader in = new ScratchReader(scratchFile, 8); FileChannel ch = draft.create(Columns.POSITIONS)) {
+                if (fewRuns) {
+                    try (EliasFano.Writer w = new EliasFano.Writer(ch, n, 0, Math.max(0, previous), 0)) {
+                        for (int k = 0; k < n; k++) {
+                            w.add(in.getLong(k));
+                        }
+                    }
+                    RunAdjusted.writeRuns(draft.file(Columns.POSITION_RUNS), starts, deltas);
+                } else {
+                    long[] s = starts.toArray();
+                    long[] d = deltas.toArray();
+                    int r = -1;
+                    try (PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(maxRaw))) {
+                        for (int k = 0; k < n; k++) {
+                            while (r + 1 < s.length && s[r + 1] <= k) {
+                                r++;
+                            }
+                            w.add(in.getLong(k) - (r < 0 ? 0 : d[r]));
+                        }
+                    }
+                }
+            }
+            positionsEncoding = fewRuns ? (starts.size() == 0 ? "ascending" : "runs") : "packed";
+        }
+
+        @Override
+        public void close() throws IOException {
+            adjusted.close();
+        }
+    }
+
+    private String positionsEncoding = "ascending";
 
     /**
      * Positions as Elias–Fano when they ascend in id order (the dump lists objects in address
@@ -372,6 +448,10 @@ public final class GraphAssembly {
             }
         }
         return total;
+    }
+
+    private LongColumn positionsColumn(MemorySegment file, boolean sorted) throws IOException {
+        return Positions.open(file, sorted, draft.file(Columns.POSITION_RUNS));
     }
 
     private void writeGzipBlocks() throws IOException {

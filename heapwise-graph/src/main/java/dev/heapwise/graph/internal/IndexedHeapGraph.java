@@ -72,9 +72,8 @@ public final class IndexedHeapGraph implements HeapGraph {
             this.idSize = info.idSize();
             this.ids = EliasFano.open(store.map(Columns.IDS), Columns.IDS);
             this.classColumn = PackedLongs.open(store.map(Columns.CLASS), Columns.CLASS);
-            this.positions = manifest.positionsSorted()
-                    ? LongColumn.of(EliasFano.open(store.map(Columns.POSITIONS), Columns.POSITIONS))
-                    : LongColumn.of(PackedLongs.open(store.map(Columns.POSITIONS), Columns.POSITIONS));
+            this.positions = Positions.open(store.map(Columns.POSITIONS), manifest.positionsSorted(),
+                    dir.resolve(Columns.POSITION_RUNS));
             this.sizes = store.map(Columns.SIZES);
             MemorySegment ov = store.map(Columns.SIZE_OVERFLOW);
             int nov = (int) (ov.byteSize() / 16);

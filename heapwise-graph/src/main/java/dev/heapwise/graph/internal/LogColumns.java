@@ -7,7 +7,7 @@ import java.lang.foreign.MemorySegment;
  * The main object log's columns read by log position: front to back through small buffers when
  * positions only grow (dumps in address order), through mappings otherwise.
  */
-abstract sealed class LogColumns implements AutoCloseable {
+abstract sealed class LogColumns implements AutoCloseable permits LogColumns.Sequential, LogColumns.PerRun, LogColumns.Mapped {
     @Override
     public abstract void close() throws IOException;
 
@@ -19,8 +19,17 @@ abstract sealed class LogColumns implements AutoCloseable {
 
     abstract int length(int d);
 
+    /** Above this many ascending runs the log is read through mappings instead of one reader per run. */
+    static final int MAX_RUN_READERS = 64;
+
     static LogColumns open(ObjectLog log, IndexStore.Draft draft, boolean sequential) throws IOException {
-        return sequential ? new Sequential(log) : new Mapped(log, draft);
+        if (sequential) {
+            return new Sequential(log, 1 << 18);
+        }
+        if (log.runStarts.size() <= MAX_RUN_READERS) {
+            return new PerRun(log);
+        }
+        return new Mapped(log, draft);
     }
 
     static final class Sequential extends LogColumns {
@@ -29,11 +38,11 @@ abstract sealed class LogColumns implements AutoCloseable {
         private final ScratchReader slots;
         private final ScratchReader lengths;
 
-        Sequential(ObjectLog log) throws IOException {
-            ids = new ScratchReader(log.ids.file(), 8);
-            positions = new ScratchReader(log.positions.file(), 8);
-            slots = new ScratchReader(log.slots.file(), 4);
-            lengths = new ScratchReader(log.lengths.file(), 4);
+        Sequential(ObjectLog log, int buffer) throws IOException {
+            ids = new ScratchReader(log.ids.file(), 8, buffer);
+            positions = new ScratchReader(log.positions.file(), 8, buffer);
+            slots = new ScratchReader(log.slots.file(), 4, buffer);
+            lengths = new ScratchReader(log.lengths.file(), 4, buffer);
         }
 
         long id(int d) {
@@ -58,6 +67,57 @@ abstract sealed class LogColumns implements AutoCloseable {
             positions.close();
             slots.close();
             lengths.close();
+        }
+    }
+
+    /**
+     * A log made of a few ascending runs (HotSpot's parallel dumps; G1 visiting a region out of
+     * address order): merged in id order, each run is still read front to back, so one set of
+     * sequential readers per run does.
+     */
+    static final class PerRun extends LogColumns {
+        private final int[] starts;
+        private final Sequential[] runs;
+        private int last;
+
+        PerRun(ObjectLog log) throws IOException {
+            starts = log.runStarts.toArray();
+            runs = new Sequential[starts.length];
+            int buffer = Math.max(1 << 14, (1 << 20) / Math.max(1, starts.length));
+            for (int r = 0; r < starts.length; r++) {
+                runs[r] = new Sequential(log, buffer);
+            }
+        }
+
+        private Sequential run(int d) {
+            if (d < starts[last] || (last + 1 < starts.length && d >= starts[last + 1])) {
+                int i = java.util.Arrays.binarySearch(starts, d);
+                last = i >= 0 ? i : -i - 2;
+            }
+            return runs[last];
+        }
+
+        long id(int d) {
+            return run(d).id(d);
+        }
+
+        long position(int d) {
+            return run(d).position(d);
+        }
+
+        int slot(int d) {
+            return run(d).slot(d);
+        }
+
+        int length(int d) {
+            return run(d).length(d);
+        }
+
+        @Override
+        public void close() throws IOException {
+            for (Sequential s : runs) {
+                s.close();
+            }
         }
     }
 

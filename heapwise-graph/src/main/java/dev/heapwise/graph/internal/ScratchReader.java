@@ -16,13 +16,18 @@ import java.nio.file.StandardOpenOption;
 final class ScratchReader implements AutoCloseable {
     private final FileChannel channel;
     private final int width;
-    private final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 18).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer buf;
     private long bufFirst;
     private long bufEnd;
 
     ScratchReader(Path file, int width) throws IOException {
+        this(file, width, 1 << 18);
+    }
+
+    ScratchReader(Path file, int width, int bufferBytes) throws IOException {
         this.channel = FileChannel.open(file, StandardOpenOption.READ);
         this.width = width;
+        this.buf = ByteBuffer.allocateDirect(Math.max(width, bufferBytes / width * width)).order(ByteOrder.LITTLE_ENDIAN);
     }
 
     private int offset(long index) {
