@@ -127,8 +127,14 @@ public final class ClassTable {
         }
     }
 
+    private long lastClassId = Long.MIN_VALUE;
+    private int lastSlot;
+
     /** The slot for a class id, creating an undefined one at first sight. */
     public int slotFor(long classId) {
+        if (classId == lastClassId) {
+            return lastSlot; // runs of objects of one class are common
+        }
         int s = slotById.get(classId, -1);
         if (s < 0) {
             Slot slot = new Slot();
@@ -137,6 +143,8 @@ public final class ClassTable {
             slots.add(slot);
             slotById.put(classId, s, -1);
         }
+        lastClassId = classId;
+        lastSlot = s;
         return s;
     }
 

@@ -413,33 +413,52 @@ public final class GraphAssembly {
         }
         long total = 0;
         LongList overflow = new LongList();
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(draft.file(Columns.SIZES)), 1 << 16)) {
+        long[] instanceSizes = new long[slots.size()];
+        boolean[] instanceShaped = new boolean[slots.size()];
+        for (int c = 0; c < slots.size(); c++) {
+            instanceSizes[c] = slots.get(c).instanceSize;
+            instanceShaped[c] = slots.get(c).shape() == HeapClass.Shape.INSTANCE;
+        }
+        long[] counts = new long[slots.size()];
+        long[] bytes = new long[slots.size()];
+        byte[] chunk = new byte[1 << 16];
+        int used = 0;
+        try (FileChannel out = draft.create(Columns.SIZES); ScratchReader lenReader = new ScratchReader(
+                draft.scratch().resolve("index.len"), 4)) {
             for (int k = 0; k < n; k++) {
                 int cls = (int) classCol.get(k);
-                ClassTable.Slot slot = slots.get(cls);
                 long size;
                 if (cls == javaLangClass && classOfClassObject.containsKey(k)) {
                     size = slots.get(classOfClassObject.get(k, -1)).classObjectSize;
-                } else if (slot.shape() == HeapClass.Shape.INSTANCE) {
-                    size = slot.instanceSize;
+                } else if (instanceShaped[cls]) {
+                    size = instanceSizes[cls];
                 } else {
-                    size = model.arraySize(slot.elementType(), lens.getAtIndex(Words.INT, k));
+                    size = model.arraySize(slots.get(cls).elementType(), lenReader.getInt(k));
                 }
-                slot.instanceCount++;
-                slot.shallowTotal += size;
+                counts[cls]++;
+                bytes[cls] += size;
                 total += size;
                 long units = size / unit;
                 if (size % unit == 0 && units < 255) {
-                    out.write((int) units);
+                    chunk[used++] = (byte) units;
                 } else {
-                    out.write(255);
+                    chunk[used++] = (byte) 255;
                     overflow.add(k);
                     overflow.add(size);
+                }
+                if (used == chunk.length) {
+                    writeFully(out, chunk, used);
+                    used = 0;
                 }
                 if ((k & 0xFFFFF) == 0) {
                     progress.progress(k);
                 }
             }
+            writeFully(out, chunk, used);
+        }
+        for (int c = 0; c < slots.size(); c++) {
+            slots.get(c).instanceCount += counts[c];
+            slots.get(c).shallowTotal += bytes[c];
         }
         try (DataOutputStream out = new DataOutputStream(
                 new BufferedOutputStream(Files.newOutputStream(draft.file(Columns.SIZE_OVERFLOW))))) {
@@ -452,6 +471,13 @@ public final class GraphAssembly {
 
     private LongColumn positionsColumn(MemorySegment file, boolean sorted) throws IOException {
         return Positions.open(file, sorted, draft.file(Columns.POSITION_RUNS));
+    }
+
+    private static void writeFully(FileChannel out, byte[] bytes, int length) throws IOException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes, 0, length);
+        while (b.hasRemaining()) {
+            out.write(b);
+        }
     }
 
     private void writeGzipBlocks() throws IOException {

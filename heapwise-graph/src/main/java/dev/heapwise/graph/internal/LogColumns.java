@@ -33,40 +33,31 @@ abstract sealed class LogColumns implements AutoCloseable permits LogColumns.Seq
     }
 
     static final class Sequential extends LogColumns {
-        private final ScratchReader ids;
-        private final ScratchReader positions;
-        private final ScratchReader slots;
-        private final ScratchReader lengths;
+        private final ScratchReader records;
 
         Sequential(ObjectLog log, int buffer) throws IOException {
-            ids = new ScratchReader(log.ids.file(), 8, buffer);
-            positions = new ScratchReader(log.positions.file(), 8, buffer);
-            slots = new ScratchReader(log.slots.file(), 4, buffer);
-            lengths = new ScratchReader(log.lengths.file(), 4, buffer);
+            records = new ScratchReader(log.file(), ObjectLog.RECORD, buffer);
         }
 
         long id(int d) {
-            return ids.getLong(d);
+            return records.getLong(d, ObjectLog.ID);
         }
 
         long position(int d) {
-            return positions.getLong(d);
+            return records.getLong(d, ObjectLog.POSITION);
         }
 
         int slot(int d) {
-            return slots.getInt(d);
+            return records.getInt(d, ObjectLog.SLOT);
         }
 
         int length(int d) {
-            return lengths.getInt(d);
+            return records.getInt(d, ObjectLog.LENGTH);
         }
 
         @Override
         public void close() throws IOException {
-            ids.close();
-            positions.close();
-            slots.close();
-            lengths.close();
+            records.close();
         }
     }
 
@@ -122,48 +113,37 @@ abstract sealed class LogColumns implements AutoCloseable permits LogColumns.Seq
     }
 
     static final class Mapped extends LogColumns {
-        private final IndexStore.Mapping ids;
-        private final IndexStore.Mapping positions;
-        private final IndexStore.Mapping slots;
-        private final IndexStore.Mapping lengths;
-        private final MemorySegment idSeg;
-        private final MemorySegment posSeg;
-        private final MemorySegment slotSeg;
-        private final MemorySegment lenSeg;
+        private final IndexStore.Mapping mapping;
+        private final MemorySegment records;
 
         Mapped(ObjectLog log, IndexStore.Draft draft) throws IOException {
-            ids = draft.mapRead(log.ids.file());
-            positions = draft.mapRead(log.positions.file());
-            slots = draft.mapRead(log.slots.file());
-            lengths = draft.mapRead(log.lengths.file());
-            idSeg = ids.segment();
-            posSeg = positions.segment();
-            slotSeg = slots.segment();
-            lenSeg = lengths.segment();
+            mapping = draft.mapRead(log.file());
+            records = mapping.segment();
+        }
+
+        private static long at(int d) {
+            return (long) d * ObjectLog.RECORD;
         }
 
         long id(int d) {
-            return idSeg.getAtIndex(Words.LONG, d);
+            return records.get(Words.LONG, at(d) + ObjectLog.ID);
         }
 
         long position(int d) {
-            return posSeg.getAtIndex(Words.LONG, d);
+            return records.get(Words.LONG, at(d) + ObjectLog.POSITION);
         }
 
         int slot(int d) {
-            return slotSeg.getAtIndex(Words.INT, d);
+            return records.get(Words.INT, at(d) + ObjectLog.SLOT);
         }
 
         int length(int d) {
-            return lenSeg.getAtIndex(Words.INT, d);
+            return records.get(Words.INT, at(d) + ObjectLog.LENGTH);
         }
 
         @Override
         public void close() {
-            ids.close();
-            positions.close();
-            slots.close();
-            lengths.close();
+            mapping.close();
         }
     }
 }

@@ -1,7 +1,11 @@
 package dev.heapwise.graph.internal;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Every object of a dump in the order the dump lists them, written to scratch columns while the
@@ -14,10 +18,16 @@ import java.nio.file.Path;
 public final class ObjectLog implements AutoCloseable {
     public static final int NOT_AN_ARRAY = -1;
 
-    final ScratchColumn ids;
-    final ScratchColumn positions;
-    final ScratchColumn slots;
-    final ScratchColumn lengths;
+    /** One 24-byte record per object: id, position (longs), class slot, array length (ints). */
+    static final int RECORD = 24;
+    static final int ID = 0;
+    static final int POSITION = 8;
+    static final int SLOT = 16;
+    static final int LENGTH = 20;
+
+    private final Path file;
+    private final FileChannel channel;
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(RECORD << 14).order(ByteOrder.LITTLE_ENDIAN);
     final IntList runStarts = new IntList();
     final IntList heapRunStarts = new IntList();
     final IntList heapRunValues = new IntList();
@@ -34,10 +44,9 @@ public final class ObjectLog implements AutoCloseable {
     private int currentHeap;
 
     public ObjectLog(Path scratch) throws IOException {
-        ids = new ScratchColumn(scratch.resolve("log.ids"), 8);
-        positions = new ScratchColumn(scratch.resolve("log.pos"), 8);
-        slots = new ScratchColumn(scratch.resolve("log.slot"), 4);
-        lengths = new ScratchColumn(scratch.resolve("log.len"), 4);
+        file = scratch.resolve("log.records");
+        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
     }
 
     public void add(long id, long position, int slot, int length) {
@@ -56,10 +65,10 @@ public final class ObjectLog implements AutoCloseable {
         minId = Math.min(minId, id);
         maxId = Math.max(maxId, id);
         idBits |= id;
-        ids.addLong(id);
-        positions.addLong(position);
-        slots.addInt(slot);
-        lengths.addInt(length);
+        if (!buf.hasRemaining()) {
+            flush();
+        }
+        buf.putLong(id).putLong(position).putInt(slot).putInt(length);
         count++;
     }
 
@@ -119,11 +128,28 @@ public final class ObjectLog implements AutoCloseable {
         return Math.min(Long.numberOfTrailingZeros(idBits | minId | (1L << 62)), 62);
     }
 
+    /** The file of records, complete once the log is closed. */
+    Path file() {
+        return file;
+    }
+
+    private void flush() {
+        buf.flip();
+        try {
+            while (buf.hasRemaining()) {
+                channel.write(buf);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        buf.clear();
+    }
+
     @Override
     public void close() throws IOException {
-        ids.close();
-        positions.close();
-        slots.close();
-        lengths.close();
+        if (channel.isOpen()) {
+            flush();
+            channel.close();
+        }
     }
 }

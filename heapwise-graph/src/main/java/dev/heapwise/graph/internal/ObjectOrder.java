@@ -68,8 +68,8 @@ final class ObjectOrder implements AutoCloseable {
         long duplicates = 0;
         int written = 0;
         boolean sequential = log.strictlyAscending();
-        try (IndexStore.Mapping idsMap = sequential ? null : draft.mapRead(log.ids.file());
-                ScratchReader idReader = sequential ? new ScratchReader(log.ids.file(), 8) : null;
+        try (IndexStore.Mapping idsMap = sequential ? null : draft.mapRead(log.file());
+                ScratchReader idReader = sequential ? new ScratchReader(log.file(), ObjectLog.RECORD, 1 << 20) : null;
                 ScratchColumn out = new ScratchColumn(file, 4)) {
             MainCursor main = sequential ? new SequentialCursor(idReader, n) : new MergingCursor(log, idsMap.segment(), n);
             int e = 0;
@@ -133,7 +133,7 @@ final class ObjectOrder implements AutoCloseable {
         }
 
         public long id() {
-            return ids.getLong(i);
+            return ids.getLong(i, ObjectLog.ID);
         }
 
         public int position() {
@@ -166,9 +166,13 @@ final class ObjectOrder implements AutoCloseable {
             }
         }
 
+        private long idAt(int d) {
+            return ids.get(Words.LONG, (long) d * ObjectLog.RECORD + ObjectLog.ID);
+        }
+
         private boolean less(int a, int b) {
-            long ia = ids.getAtIndex(Words.LONG, next[a]);
-            long ib = ids.getAtIndex(Words.LONG, next[b]);
+            long ia = idAt(next[a]);
+            long ib = idAt(next[b]);
             return ia < ib || (ia == ib && a < b);
         }
 
@@ -177,7 +181,7 @@ final class ObjectOrder implements AutoCloseable {
         }
 
         public long id() {
-            return ids.getAtIndex(Words.LONG, next[heap[0]]);
+            return idAt(next[heap[0]]);
         }
 
         public int position() {

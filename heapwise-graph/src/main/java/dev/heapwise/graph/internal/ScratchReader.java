@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Reads a scratch column of fixed-width little-endian values at non-decreasing indexes through a
- * small buffer, skipping ahead as needed. Unlike a mapping, reading a whole column this way never
+ * Reads a scratch file of fixed-width little-endian records (a single value, or several fields)
+ * at non-decreasing indexes through a small buffer, skipping ahead as needed. Unlike a mapping, reading a whole column this way never
  * makes it resident in the process. Not thread-safe.
  */
 final class ScratchReader implements AutoCloseable {
@@ -62,6 +62,16 @@ final class ScratchReader implements AutoCloseable {
 
     int getInt(long index) {
         return buf.getInt(offset(index));
+    }
+
+    /** A long at {@code field} bytes into record {@code index}. */
+    long getLong(long index, int field) {
+        return buf.getLong(offset(index) + field);
+    }
+
+    /** An int at {@code field} bytes into record {@code index}. */
+    int getInt(long index, int field) {
+        return buf.getInt(offset(index) + field);
     }
 
     @Override

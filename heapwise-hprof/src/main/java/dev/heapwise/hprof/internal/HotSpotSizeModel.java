@@ -31,6 +31,7 @@ import java.util.Map;
  */
 final class HotSpotSizeModel implements SizeModel {
     private static final int SAMPLE = 500_000;
+    private static final ObjectKind[] KINDS = ObjectKind.values();
 
     private final HotSpotLayout layout;
     private final HotSpotLayout.Sizer sizer;
@@ -142,7 +143,7 @@ final class HotSpotSizeModel implements SizeModel {
             for (int i = 0; i < ev.size; i++) {
                 long predicted;
                 int c = ev.cls[i];
-                switch (ObjectKind.values()[ev.kind[i]]) {
+                switch (KINDS[ev.kind[i]]) {
                     case INSTANCE -> {
                         if (instanceSizes[c] < 0) {
                             instanceSizes[c] = sizer.instanceSize(classes.get(c));

@@ -257,29 +257,32 @@ public final class HprofParser {
                 }
                 case Tags.CLASS_DUMP -> classDump(at);
                 case Tags.INSTANCE_DUMP -> {
-                    long id = in.id();
-                    in.i4();
-                    long classId = in.id();
-                    long n = in.u4();
+                    in.require(2 * idSize + 8);
+                    long id = in.rawId();
+                    in.rawI4();
+                    long classId = in.rawId();
+                    long n = in.rawI4() & 0xFFFFFFFFL;
                     checkFits(at, in.position() + n, end, "INSTANCE_DUMP");
                     in.skip(n);
                     builder.addInstance(id, at, classId);
                 }
                 case Tags.OBJECT_ARRAY_DUMP -> {
-                    long id = in.id();
-                    in.i4();
-                    long length = in.u4();
-                    long classId = in.id();
+                    in.require(2 * idSize + 8);
+                    long id = in.rawId();
+                    in.rawI4();
+                    long length = in.rawI4() & 0xFFFFFFFFL;
+                    long classId = in.rawId();
                     checkFits(at, in.position() + length * idSize, end, "OBJ_ARRAY_DUMP");
                     checkLength(at, length);
                     in.skip(length * idSize);
                     builder.addObjectArray(id, at, classId, length);
                 }
                 case Tags.PRIMITIVE_ARRAY_DUMP, Tags.PRIMITIVE_ARRAY_NODATA -> {
-                    long id = in.id();
-                    in.i4();
-                    long length = in.u4();
-                    int typeCode = in.u1();
+                    in.require(idSize + 9);
+                    long id = in.rawId();
+                    in.rawI4();
+                    long length = in.rawI4() & 0xFFFFFFFFL;
+                    int typeCode = in.rawU1();
                     FieldType type = FieldType.ofCode(typeCode);
                     if (type == null || type == FieldType.OBJECT) {
                         throw in.error(at, "primitive array has unknown element type " + typeCode);

@@ -84,6 +84,23 @@ public final class RecordInput {
         }
     }
 
+    /** Makes {@code n} bytes readable with the unchecked {@code raw…} methods, or throws {@link Truncated}. */
+    void require(int n) throws IOException {
+        need(n);
+    }
+
+    long rawId() {
+        return idSize == 8 ? buf.getLong() : buf.getInt() & 0xFFFFFFFFL;
+    }
+
+    int rawI4() {
+        return buf.getInt();
+    }
+
+    int rawU1() {
+        return buf.get() & 0xFF;
+    }
+
     int u1() throws IOException {
         need(1);
         return buf.get() & 0xFF;
