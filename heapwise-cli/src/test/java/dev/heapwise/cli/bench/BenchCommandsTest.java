@@ -1,0 +1,45 @@
+package dev.heapwise.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.heapwise.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The benchmark tools end to end: a generated dump is real, and bench measures it. */
+class BenchCommandsTest {
+
+    @Test
+    void generateMakesARealDumpAndBenchMeasuresIt(@TempDir Path dir) {
+        Path dump = dir.resolve("gen.hprof");
+        CliRun gen = CliRun.run("generate", dump.toString(), "--size", "4m");
+        assertThat(gen.exitCode()).as(gen.err()).isZero();
+        assertThat(dump).exists();
+
+        JsonNode info = CliRun.run("info", dump.toString(), "--json").json();
+        assertThat(info.get("objects").asLong()).isGreaterThan(20_000);
+        JsonNode histogram = CliRun.run("histogram", dump.toString(), "--json").json();
+        assertThat(histogram.toString()).contains("DumpGenerator$Customer", "java.util.HashMap$Node");
+
+        CliRun bench = CliRun.run("bench", dump.toString(), "--runs", "1", "--json");
+        assertThat(bench.exitCode()).as(bench.err()).isZero();
+        JsonNode b = bench.json();
+        assertThat(b.get("objects").asLong()).isEqualTo(info.get("objects").asLong());
+        assertThat(b.get("firstOpenMillisMedian").asLong()).isPositive();
+        assertThat(b.get("reopenOpenMillisMedian").asLong()).isNotNegative();
+        assertThat(b.get("indexBytes").asLong()).isPositive();
+        assertThat(b.get("firstOpenPeakRssMbMedian").asLong()).isPositive();
+    }
+
+    @Test
+    void generateRefusesToOverwrite(@TempDir Path dir) throws Exception {
+        Path existing = Files.writeString(dir.resolve("x.hprof"), "mine");
+        CliRun r = CliRun.run("generate", existing.toString(), "--size", "1m");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(Files.readString(existing)).isEqualTo("mine");
+        assertThat(CliRun.run("generate", dir.resolve("y.hprof").toString(), "--size", "lots").exitCode()).isEqualTo(2);
+    }
+}
