@@ -40,7 +40,25 @@ public final class IndexLocations {
     /** Where a new index for {@code dump} is written. */
     public static Path forWriting(Path dump) {
         Path parent = dump.toAbsolutePath().getParent();
-        return parent != null && Files.isWritable(parent) ? besideDump(dump) : inCache(dump);
+        return parent != null && writable(parent) ? besideDump(dump) : inCache(dump);
+    }
+
+    /**
+     * Whether a folder may be written to. Root may write anywhere, so a folder whose mode grants
+     * nobody write access (shared, read-only data) also counts as not writable.
+     */
+    static boolean writable(Path dir) {
+        if (!Files.isWritable(dir)) {
+            return false;
+        }
+        try {
+            var perms = Files.getPosixFilePermissions(dir);
+            return perms.contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE)
+                    || perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                    || perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        } catch (UnsupportedOperationException | IOException e) {
+            return true;
+        }
     }
 
     /** Opens a valid existing index of {@code dump}, if there is one. Cost: maps the index, no dump read. */

@@ -73,20 +73,45 @@ public final class EliasFano {
         long y = d >>> shift;
         long h = y >>> lowBits;
         long lo = y & Words.mask(lowBits);
-        long p = h == 0 ? 0 : select0(h - 1) + 1;
-        long i = p - h;
-        while (i < n && bit(p)) {
-            long l = lowOf(i);
-            if (l == lo) {
-                return i;
+        long i = bucketStart(h);
+        long end = bucketEnd(h);
+        i = searchLow(i, end, lo);
+        return i < end && lowOf(i) == lo ? i : -1;
+    }
+
+    /** Index of the first value whose high part is {@code h}. */
+    private long bucketStart(long h) {
+        return h == 0 ? 0 : select0(h - 1) + 1 - h;
+    }
+
+    /** Index past the last value whose high part is {@code h}. */
+    private long bucketEnd(long h) {
+        return select0(h) - h;
+    }
+
+    /**
+     * The first index in [from, to) whose low bits are at least {@code lo}: a scan for the usual
+     * bucket of one or two values, a binary search when ids crowd into one bucket (skewed ranges).
+     */
+    private long searchLow(long from, long to, long lo) {
+        if (to - from > 8) {
+            long a = from;
+            long b = to;
+            while (a < b) {
+                long m = (a + b) >>> 1;
+                if (lowOf(m) < lo) {
+                    a = m + 1;
+                } else {
+                    b = m;
+                }
             }
-            if (l > lo) {
-                return -1;
-            }
-            i++;
-            p++;
+            return a;
         }
-        return -1;
+        long i = from;
+        while (i < to && lowOf(i) < lo) {
+            i++;
+        }
+        return i;
     }
 
     /** The index of the first value {@code >= value}, or {@code size()} if there is none. */
@@ -108,21 +133,7 @@ public final class EliasFano {
 
     private long lowerBoundY(long y) {
         long h = y >>> lowBits;
-        long lo = y & Words.mask(lowBits);
-        long p = h == 0 ? 0 : select0(h - 1) + 1;
-        long i = p - h;
-        while (i < n && bit(p)) {
-            if (lowOf(i) >= lo) {
-                return i;
-            }
-            i++;
-            p++;
-        }
-        return i;
-    }
-
-    private boolean bit(long p) {
-        return ((Words.word(upper, p >>> 6) >>> (p & 63)) & 1) != 0;
+        return searchLow(bucketStart(h), bucketEnd(h), y & Words.mask(lowBits));
     }
 
     private long select1(long i) {

@@ -148,12 +148,12 @@ public final class GraphAssembly {
         }
         phaseDone("references");
 
-        List<GcRoot> roots;
+        RootColumns roots;
         try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS))) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
             roots = resolveRoots(ids);
             if (synthesizeRoots) {
-                roots.addAll(RootSynthesis.synthesize(draft, n, roots, finalSlots, progress));
+                RootSynthesis.synthesize(draft, n, roots, finalSlots, progress);
             }
             MetaFiles.writeThreads(draft.file(Columns.THREADS), resolveThreads(ids, roots));
         }
@@ -495,8 +495,8 @@ public final class GraphAssembly {
         }
     }
 
-    private List<GcRoot> resolveRoots(EliasFano ids) {
-        List<GcRoot> roots = new ArrayList<>(meta.rootIds.size());
+    private RootColumns resolveRoots(EliasFano ids) {
+        RootColumns roots = new RootColumns(meta.rootIds.size());
         RootKind[] kinds = RootKind.values();
         long unresolved = 0;
         for (int i = 0; i < meta.rootIds.size(); i++) {
@@ -505,7 +505,7 @@ public final class GraphAssembly {
                 unresolved++;
                 continue;
             }
-            roots.add(new GcRoot((int) idx, kinds[meta.rootKinds.get(i)], meta.rootThreads.get(i), meta.rootFrames.get(i)));
+            roots.add((int) idx, kinds[meta.rootKinds.get(i)], meta.rootThreads.get(i), meta.rootFrames.get(i));
         }
         if (unresolved > 0) {
             warnings.add(unresolved + " GC roots name objects the dump does not contain; they are left out");
@@ -513,11 +513,11 @@ public final class GraphAssembly {
         return roots;
     }
 
-    private List<HeapThread> resolveThreads(EliasFano ids, List<GcRoot> roots) {
+    private List<HeapThread> resolveThreads(EliasFano ids, RootColumns roots) {
         Map<Integer, List<GcRoot>> rootsByThread = new HashMap<>();
-        for (GcRoot r : roots) {
-            if (r.threadSerial() >= 0 && r.kind() != RootKind.THREAD_OBJECT) {
-                rootsByThread.computeIfAbsent(r.threadSerial(), k -> new ArrayList<>()).add(r);
+        for (int i = 0; i < roots.size(); i++) {
+            if (roots.thread(i) >= 0 && roots.kind(i) != RootKind.THREAD_OBJECT) {
+                rootsByThread.computeIfAbsent(roots.thread(i), k -> new ArrayList<>()).add(roots.get(i));
             }
         }
         List<HeapThread> out = new ArrayList<>();

@@ -50,7 +50,7 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final List<MetaFiles.StoredClass> stored;
     private final Map<String, List<HeapClass>> byName = new HashMap<>();
     private final LongIntMap classOfClassObject;
-    private final List<GcRoot> roots;
+    private final RootColumns roots;
     private final long[] rootBits;
     private final List<HeapThread> storedThreads;
     private volatile List<HeapThread> threads;
@@ -104,10 +104,10 @@ public final class IndexedHeapGraph implements HeapGraph {
                 }
             }
             this.classes = Collections.unmodifiableList(cl);
-            this.roots = List.copyOf(MetaFiles.readRoots(dir.resolve(Columns.ROOTS)));
+            this.roots = MetaFiles.readRoots(dir.resolve(Columns.ROOTS));
             this.rootBits = new long[(n + 63) >>> 6];
-            for (GcRoot r : roots) {
-                rootBits[r.object() >>> 6] |= 1L << r.object();
+            for (int i = 0; i < roots.size(); i++) {
+                rootBits[roots.object(i) >>> 6] |= 1L << roots.object(i);
             }
             this.storedThreads = MetaFiles.readThreads(dir.resolve(Columns.THREADS));
             this.heapNames = info.heaps().isEmpty() ? List.of("default") : info.heaps();
@@ -282,7 +282,7 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     @Override
     public List<GcRoot> roots() {
-        return roots;
+        return roots.asList();
     }
 
     @Override

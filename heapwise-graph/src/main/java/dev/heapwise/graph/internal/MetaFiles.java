@@ -2,7 +2,6 @@ package dev.heapwise.graph.internal;
 
 import dev.heapwise.graph.FieldDef;
 import dev.heapwise.graph.FieldType;
-import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.RootKind;
@@ -113,27 +112,27 @@ public final class MetaFiles {
         }
     }
 
-    public static void writeRoots(Path file, List<GcRoot> roots) throws IOException {
+    public static void writeRoots(Path file, RootColumns roots) throws IOException {
         try (DataOutputStream out = open(file)) {
             out.writeInt(ROOTS_MAGIC);
             out.writeInt(roots.size());
-            for (GcRoot r : roots) {
-                out.writeInt(r.object());
-                out.writeByte(r.kind().ordinal());
-                out.writeInt(r.threadSerial());
-                out.writeInt(r.frame());
+            for (int i = 0; i < roots.size(); i++) {
+                out.writeInt(roots.object(i));
+                out.writeByte(roots.kind(i).ordinal());
+                out.writeInt(roots.thread(i));
+                out.writeInt(roots.frame(i));
             }
         }
     }
 
-    public static List<GcRoot> readRoots(Path file) throws IOException {
+    public static RootColumns readRoots(Path file) throws IOException {
         try (DataInputStream in = read(file)) {
             check(in.readInt(), ROOTS_MAGIC, file);
             int count = in.readInt();
-            List<GcRoot> out = new ArrayList<>(count);
+            RootColumns out = new RootColumns(count);
             RootKind[] kinds = RootKind.values();
             for (int i = 0; i < count; i++) {
-                out.add(new GcRoot(in.readInt(), kinds[in.readByte()], in.readInt(), in.readInt()));
+                out.add(in.readInt(), kinds[in.readByte()], in.readInt(), in.readInt());
             }
             return out;
         }

@@ -1,10 +1,8 @@
 package dev.heapwise.graph.internal;
 
-import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.RootKind;
 import dev.heapwise.graph.build.ProgressListener;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,10 +14,11 @@ import java.util.List;
 final class RootSynthesis {
     private RootSynthesis() {}
 
-    static List<GcRoot> synthesize(IndexStore.Draft draft, int n, List<GcRoot> existing, List<ClassTable.Slot> classes,
+    /** Adds the synthesized roots to {@code roots}. */
+    static void synthesize(IndexStore.Draft draft, int n, RootColumns roots, List<ClassTable.Slot> classes,
             ProgressListener progress) throws IOException {
         progress.phase("finding roots", n);
-        List<GcRoot> added = new ArrayList<>();
+        int existing = roots.size();
         long[] reached = new long[(n + 63) >>> 6];
         try (IndexStore.Mapping outOff = draft.mapRead(draft.file(Columns.OUT_OFFSETS));
                 IndexStore.Mapping outRefs = draft.mapRead(draft.file(Columns.OUT_REFS));
@@ -28,29 +27,28 @@ final class RootSynthesis {
                     PackedLongs.open(outRefs.segment(), Columns.OUT_REFS));
             EliasFano in = EliasFano.open(inOff.segment(), Columns.IN_OFFSETS);
             IntStack stack = new IntStack();
-            for (GcRoot r : existing) {
-                mark(r.object(), reached, stack, out);
+            for (int i = 0; i < existing; i++) {
+                mark(roots.object(i), reached, stack, out);
             }
             for (ClassTable.Slot c : classes) {
                 if (c.objectIndex >= 0) {
-                    added.add(new GcRoot(c.objectIndex, RootKind.CLASS_STATICS, -1, -1));
+                    roots.add(c.objectIndex, RootKind.CLASS_STATICS, -1, -1);
                     mark(c.objectIndex, reached, stack, out);
                 }
             }
             for (int k = 0; k < n; k++) {
                 if (!isSet(reached, k) && in.get(k) == in.get(k + 1L)) {
-                    added.add(new GcRoot(k, RootKind.HELD_OUTSIDE_DUMP, -1, -1));
+                    roots.add(k, RootKind.HELD_OUTSIDE_DUMP, -1, -1);
                     mark(k, reached, stack, out);
                 }
             }
             for (int k = 0; k < n; k++) {
                 if (!isSet(reached, k)) {
-                    added.add(new GcRoot(k, RootKind.HELD_OUTSIDE_DUMP, -1, -1));
+                    roots.add(k, RootKind.HELD_OUTSIDE_DUMP, -1, -1);
                     mark(k, reached, stack, out);
                 }
             }
         }
-        return added;
     }
 
     private static boolean isSet(long[] bits, int k) {

@@ -97,6 +97,32 @@ class ColumnsPropertyTest {
         }
     }
 
+    /** Ids crowded at the bottom of a huge range all land in one bucket; lookups must stay exact. */
+    @net.jqwik.api.Example
+    void eliasFanoFindsValuesInOneCrowdedBucket() throws IOException {
+        long[] values = new long[20_001];
+        for (int i = 0; i < 20_000; i++) {
+            values[i] = 8L * (i + 1);
+        }
+        values[20_000] = 1L << 61;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = writeAndMap(arena, ch -> {
+                try (EliasFano.Writer w = new EliasFano.Writer(ch, values.length, values[0], values[values.length - 1], 3)) {
+                    for (long v : values) {
+                        w.add(v);
+                    }
+                }
+            });
+            EliasFano ef = EliasFano.open(s, "skewed");
+            for (int i = 0; i < values.length; i++) {
+                assertThat(ef.indexOf(values[i])).isEqualTo(i);
+                assertThat(ef.get(i)).isEqualTo(values[i]);
+            }
+            assertThat(ef.indexOf(8L * 20_001)).isEqualTo(-1);
+            assertThat(ef.lowerBound(8L * 20_001)).isEqualTo(20_000);
+        }
+    }
+
     private static int lowerBound(long[] a, long x) {
         int i = 0;
         while (i < a.length && a[i] < x) {
