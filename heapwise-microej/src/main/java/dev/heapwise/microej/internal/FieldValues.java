@@ -8,7 +8,7 @@ import dev.heapwise.graph.FieldType;
  * {@code true}/{@code false} (or 1/0), chars as their decimal code (or one non-digit character),
  * floats and doubles in Java syntax. Array content is a list of integers: floats and doubles are
  * their IEEE bits there (decimal float syntax is accepted too). Thread-safe, allocation-free on
- * the integer paths.
+ * the integer paths. Raw bits follow the graph: floats as their int bits sign-extended, like ints.
  */
 public final class FieldValues {
     private FieldValues() {}
@@ -28,7 +28,7 @@ public final class FieldValues {
                 }
                 yield ranged(type, parseLong(t, 0, t.length()), t);
             }
-            case FLOAT -> Float.floatToRawIntBits(parseFloat(t)) & 0xFFFFFFFFL;
+            case FLOAT -> Float.floatToRawIntBits(parseFloat(t));
             case DOUBLE -> Double.doubleToRawLongBits(Double.parseDouble(t));
             case OBJECT -> throw new IllegalArgumentException("references are ids, not values");
             default -> ranged(type, parseLong(t, 0, t.length()), t);
@@ -54,7 +54,7 @@ public final class FieldValues {
     public static long parseElement(FieldType type, CharSequence s, int from, int to) {
         if ((type == FieldType.FLOAT || type == FieldType.DOUBLE) && !isInteger(s, from, to)) {
             String t = s.subSequence(from, to).toString();
-            return type == FieldType.FLOAT ? Float.floatToRawIntBits(parseFloat(t)) & 0xFFFFFFFFL
+            return type == FieldType.FLOAT ? Float.floatToRawIntBits(parseFloat(t))
                     : Double.doubleToRawLongBits(Double.parseDouble(t));
         }
         long v = parseLong(s, from, to);
@@ -63,7 +63,7 @@ public final class FieldValues {
                 if (v < Integer.MIN_VALUE || v > 0xFFFFFFFFL) {
                     throw new NumberFormatException("float bits out of range: " + s.subSequence(from, to));
                 }
-                yield v & 0xFFFFFFFFL;
+                yield (int) v;
             }
             case DOUBLE, LONG -> v;
             default -> ranged(type, v, s.subSequence(from, to));

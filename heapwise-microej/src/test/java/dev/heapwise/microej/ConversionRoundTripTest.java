@@ -1,0 +1,60 @@
+package dev.heapwise.microej;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.RootKind;
+import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.hprof.Hprof;
+import dev.heapwise.hprof.fixture.FixtureDumps;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real JDK-made dump converted to MicroEJ XML reads back as the same heap (see {@link SameHeap}
+ * for exactly what "same" covers), and that XML converted to HPROF reads back the same again.
+ */
+class ConversionRoundTripTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void hprofToXmlToGraphEqualsHprofToGraph() throws Exception {
+        Path hprof = dir.resolve("fixture.hprof");
+        Files.copy(FixtureDumps.get().plain, hprof);
+        Path xml = dir.resolve("fixture.heap");
+        Path back = dir.resolve("back.hprof");
+        try (HeapGraph a = Hprof.open(hprof)) {
+            Conversion.convert(a, xml, Conversion.Target.MICROEJ, ProgressListener.NONE);
+            assertThat(MicroEj.looksLikeXml(xml)).isTrue();
+            assertThat(MicroEj.looksLikeXml(hprof)).isFalse();
+            try (HeapGraph b = MicroEj.open(xml)) {
+                assertThat(b.info().format()).isEqualTo("microej");
+                SameHeap.assertSame(a, b);
+                SameHeap.assertMicroEjSizes(b);
+                assertThat(b.classesNamed("dev.heapwise.hprof.fixture.FixtureProgram$ListNode").getFirst()
+                        .instanceCount()).isEqualTo(1000);
+                Conversion.convert(b, back, Conversion.Target.HPROF, ProgressListener.NONE);
+                try (HeapGraph c = Hprof.open(back)) {
+                    SameHeap.assertSame(b, c);
+                    Map<Integer, RootKind> rootsB = new HashMap<>();
+                    for (GcRoot r : b.roots()) {
+                        rootsB.put(r.object(), r.kind());
+                    }
+                    Map<Integer, RootKind> rootsC = new HashMap<>();
+                    for (GcRoot r : c.roots()) {
+                        rootsC.put(r.object(), r.kind());
+                    }
+                    assertThat(rootsC).hasSameSizeAs(rootsB);
+                    rootsB.forEach((o, k) -> assertThat(rootsC.get(o))
+                            .isEqualTo(k == RootKind.CLASS_STATICS ? RootKind.STICKY_CLASS : RootKind.UNKNOWN));
+                }
+            }
+        }
+    }
+}
