@@ -93,6 +93,9 @@ public final class MicroEjIndexer {
                         + "a GC, so something the dump does not show, a thread or native code, held it)");
                 replay(scratch, builder, reader, ids, classes, problems);
                 builder.synthesizeRoots();
+                // problems found so far; unknown and duplicate ids are checked after the build, and
+                // the graph's own warnings count them
+                problems.report().lines().forEach(builder::warn);
                 builder.phaseTook("layout", (System.nanoTime() - t1) / 1_000_000);
                 graph = builder.build(table -> new MicroEjSizeModel());
             }

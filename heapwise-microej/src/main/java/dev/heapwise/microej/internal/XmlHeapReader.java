@@ -166,7 +166,20 @@ final class XmlHeapReader {
     private void text(String where) throws DumpFormatException {
         if (!r.isWhiteSpace()) {
             here();
-            String t = r.getText().trim();
+            String raw = r.getText();
+            // the parser reports where the text ends: step back to where its first word starts
+            int first = 0;
+            while (first < raw.length() && Character.isWhitespace(raw.charAt(first))) {
+                first++;
+            }
+            int newlinesAfter = 0;
+            for (int i = first; i < raw.length(); i++) {
+                newlinesAfter += raw.charAt(i) == '\n' ? 1 : 0;
+            }
+            int newlineBefore = raw.lastIndexOf('\n', first);
+            line -= newlinesAfter;
+            column = newlineBefore >= 0 ? first - newlineBefore : 1;
+            String t = raw.trim();
             problem(Problem.UNEXPECTED_TEXT, where + " holds text \"" + (t.length() > 30 ? t.substring(0, 30) + "…" : t)
                     + "\", which the schema does not allow");
         }
