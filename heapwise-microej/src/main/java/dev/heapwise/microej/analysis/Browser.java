@@ -44,7 +44,8 @@ public final class Browser {
         return new Node(name, className(g, o), a.label(o), o, cycle, 0, List.of());
     }
 
-    static String className(HeapGraph g, int o) {
+    /** The class name an object is shown with: {@code class x.Y} for class objects. */
+    public static String className(HeapGraph g, int o) {
         if (g.kind(o) == ObjectKind.CLASS) {
             return "class " + g.heapClass(g.classIndexOfClassObject(o)).name();
         }

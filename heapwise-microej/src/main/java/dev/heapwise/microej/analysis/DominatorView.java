@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Dominator Tree tab: the dominator trees under the heap's roots ranked by the instances (or
+ * The Dominator Tree tab: the dominator trees of the heap's instances ranked by the instances (or
  * bytes) they hold; the tree of the biggest one (or of a chosen object) to a depth, each node with
  * its "shallow instances" (the instances it immediately dominates) and "referenced instances" (all
  * it dominates); and the top consumers of that tree grouped by type, creating thread or creating
@@ -27,7 +27,6 @@ public final class DominatorView {
     private final MicroEjAttributes a;
     private final int[] childStart;
     private final int[] children;
-    private final int[] tops;
 
     public DominatorView(HeapGraph g, Dominators d) {
         this.g = g;
@@ -48,21 +47,20 @@ public final class DominatorView {
             childStart[i] += childStart[i - 1];
         }
         children = new int[n - topCount];
-        tops = new int[topCount];
-        int t = 0;
         for (int o = 0; o < n; o++) {
             int p = d.immediateDominator(o);
             if (p >= 0) {
                 children[childStart[p + 1]++] = o;
-            } else {
-                tops[t++] = o;
             }
         }
     }
 
-    /** A node: the object, what it holds directly and in all. */
+    /**
+     * A node: the object, the instances it immediately dominates ({@code shallowInstances}), all
+     * it dominates ({@code referencedInstances}), and those plus itself ({@code instances}).
+     */
     public record Node(int object, String id, String type, long shallowInstances, long referencedInstances,
-            long retainedSize, List<Node> children) {}
+            long instances, long retainedSize, List<Node> children) {}
 
     /** A group of the consumers: a type, thread or method with its instances and bytes in the tree. */
     public record Group(String key, long instances, long size) {}
@@ -75,14 +73,28 @@ public final class DominatorView {
         return m == Metric.COUNT ? d.retainedCount(o) : d.retainedSize(o);
     }
 
-    /** The top-level dominator trees, biggest first (at most {@code limit}). Class objects are left out. */
-    public List<Node> tops(Metric metric, int limit) {
-        List<Integer> list = new ArrayList<>();
-        for (int o : tops) {
-            if (g.kind(o) != ObjectKind.CLASS || d.retainedCount(o) > 0) {
-                list.add(o);
+    /**
+     * The instances heading a dominator tree: dominated by no other object, or only by a class
+     * (held by statics). Class objects themselves are not instances of the heap (MicroEJ types
+     * live outside it), so, like the Heap Analyzer, the trees start at the instances they hold.
+     */
+    private List<Integer> treeHeads() {
+        List<Integer> heads = new ArrayList<>();
+        for (int o = 0; o < g.objectCount(); o++) {
+            if (g.kind(o) == ObjectKind.CLASS) {
+                continue;
+            }
+            int p = d.immediateDominator(o);
+            if (p < 0 || g.kind(p) == ObjectKind.CLASS) {
+                heads.add(o);
             }
         }
+        return heads;
+    }
+
+    /** The top-level dominator trees, biggest first (at most {@code limit}). */
+    public List<Node> tops(Metric metric, int limit) {
+        List<Integer> list = treeHeads();
         list.sort(Comparator.comparingLong((Integer o) -> measure(o, metric)).reversed().thenComparingInt(o -> o));
         List<Node> out = new ArrayList<>();
         for (int i = 0; i < Math.min(limit, list.size()); i++) {
@@ -91,10 +103,10 @@ public final class DominatorView {
         return out;
     }
 
-    /** The object heading the biggest top-level tree, by instances or bytes; -1 for an empty heap. */
+    /** The instance heading the biggest tree, by instances or bytes; -1 for a heap without instances. */
     public int biggest(Metric metric) {
         int best = -1;
-        for (int o : tops) {
+        for (int o : treeHeads()) {
             if (best < 0 || measure(o, metric) > measure(best, metric)) {
                 best = o;
             }
@@ -126,7 +138,8 @@ public final class DominatorView {
             }
         }
         long self = g.kind(o) == ObjectKind.CLASS ? 0 : 1;
-        return new Node(o, a.label(o), Browser.className(g, o), shallow, d.retainedCount(o) - self, d.retainedSize(o), out);
+        return new Node(o, a.label(o), Browser.className(g, o), shallow, d.retainedCount(o) - self,
+                d.retainedCount(o), d.retainedSize(o), out);
     }
 
     /** Every instance the tree under {@code object} holds (itself included), grouped, biggest first. */
