@@ -148,6 +148,10 @@ public final class MicroEjIndexer {
                     case Scratch.CLASS -> {
                         ClassElement c = classes.elements.get(in.readInt());
                         builder.addClass(c.def(), content.size());
+                        String spelling = ids.spelling(c.graphId);
+                        if (spelling != null) {
+                            builder.setTextAttribute(MicroEjAttributes.XML_ID, spelling);
+                        }
                     }
                     case Scratch.INSTANCE -> instance(in, builder, content, reader, ids, classes, problems);
                     case Scratch.PRIMITIVE_ARRAY -> {
