@@ -103,7 +103,7 @@ public final class MicroEjAttributes {
         if (!microej) {
             return dev.heapwise.graph.Ids.hex(id);
         }
-        return id >= (1L << 62) ? "(no id)" : "#" + id;
+        return "#" + id;
     }
 
     /** Parses an id as users type it: {@code #98}, {@code 98}, {@code 0x62}, or a non-numeric dump spelling. */

@@ -49,9 +49,14 @@ final class ClassElement {
         return javaName.endsWith("[]");
     }
 
-    ClassDef def() {
-        return new ClassDef(graphId, javaName, superclass == null ? 0 : superclass.graphId, 0, 0, 0, 0, declared,
-                statics, null);
+    /** The class for the graph builder, with provisional ids turned final. */
+    ClassDef def(IdTable ids) {
+        List<StaticField> finals = new ArrayList<>(statics.size());
+        for (StaticField s : statics) {
+            finals.add(s.type() == FieldType.OBJECT ? new StaticField(s.name(), s.type(), ids.finalId(s.raw())) : s);
+        }
+        return new ClassDef(ids.finalId(graphId), javaName, superclass == null ? 0 : ids.finalId(superclass.graphId),
+                0, 0, 0, 0, declared, finals, null);
     }
 
     /** Adds fields (name and type) this class's objects list that it does not know yet, keeping duplicates' counts. */

@@ -8,15 +8,18 @@ import java.util.Map;
 /**
  * Maps the string ids of a MicroEJ dump to the graph's long ids. Decimal ids ({@code 98}) and
  * {@code 0x} hex ids ({@code 0x2000a1c4}) below 2^62 are their own number, with no memory per id;
- * any other spelling gets a number from 2^62 up at first sight (as an element or a reference),
- * kept in a map, so only dumps with such ids pay memory per id. {@code 0}, {@code ""} and
- * {@code null} in a reference mean the null reference. Not thread-safe.
+ * any other spelling gets a provisional number from 2^62 up at first sight (as an element or a
+ * reference), kept in a map, so only dumps with such ids pay memory per id. Once the whole dump
+ * has been read, {@link #finalId} moves provisional numbers to just above the largest number the
+ * dump uses, so the graph's id range stays compact (its id index is sized by the range).
+ * {@code 0}, {@code ""} and {@code null} in a reference mean the null reference. Not thread-safe.
  */
 public final class IdTable {
     /** Ids from here up were assigned by heapwise, not written in the dump. */
     public static final long ASSIGNED_BASE = 1L << 62;
 
     private final Map<String, Long> assigned = new HashMap<>();
+    private long maxNumeric;
     private final List<String> spellings = new ArrayList<>();
 
     /** A decimal or 0x-hex id below 2^62, or -1 when the text is not one. Allocation-free. */
@@ -59,6 +62,7 @@ public final class IdTable {
         String t = s.trim();
         long v = numeric(t, 0, t.length());
         if (v > 0) {
+            maxNumeric = Math.max(maxNumeric, v);
             return v;
         }
         if (isNull(t)) {
@@ -84,6 +88,18 @@ public final class IdTable {
         return a == null ? -1 : a;
     }
 
+    /** Notes a numeric id read without {@link #id} (the array fast path). */
+    public void noteNumeric(long v) {
+        if (v > maxNumeric) {
+            maxNumeric = v;
+        }
+    }
+
+    /** The graph id of a provisional one: numbers stay, provisional numbers go above the largest number seen. */
+    public long finalId(long provisional) {
+        return provisional < ASSIGNED_BASE ? provisional : maxNumeric + 1 + (provisional - ASSIGNED_BASE);
+    }
+
     /** A fresh id no dump spelling maps to (for classes heapwise synthesizes). */
     public long fresh(String label) {
         long a = ASSIGNED_BASE + spellings.size();
@@ -91,7 +107,7 @@ public final class IdTable {
         return a;
     }
 
-    /** How a graph id was spelled in the dump, or null when it was a number. */
+    /** How a provisional id was spelled in the dump, or null when it was a number. */
     public String spelling(long id) {
         if (id < ASSIGNED_BASE) {
             return null;

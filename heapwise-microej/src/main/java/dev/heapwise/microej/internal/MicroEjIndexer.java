@@ -147,7 +147,7 @@ public final class MicroEjIndexer {
                 switch (tag) {
                     case Scratch.CLASS -> {
                         ClassElement c = classes.elements.get(in.readInt());
-                        builder.addClass(c.def(), content.size());
+                        builder.addClass(c.def(ids), content.size());
                         String spelling = ids.spelling(c.graphId);
                         if (spelling != null) {
                             builder.setTextAttribute(MicroEjAttributes.XML_ID, spelling);
@@ -155,7 +155,8 @@ public final class MicroEjIndexer {
                     }
                     case Scratch.INSTANCE -> instance(in, builder, content, reader, ids, classes, problems);
                     case Scratch.PRIMITIVE_ARRAY -> {
-                        long id = in.readLong();
+                        long rawId = in.readLong();
+                        long id = ids.finalId(rawId);
                         FieldType type = FieldType.ofCode(in.readUnsignedByte());
                         in.readInt();
                         in.readInt();
@@ -167,10 +168,11 @@ public final class MicroEjIndexer {
                         byte[] data = in.readNBytes(length * type.size(8));
                         long pos = content.primitiveArray(id, type, length, data);
                         builder.addPrimitiveArray(id, pos, type, length);
-                        creation(builder, reader, ids, id, time, thread, method, Scratch.NO_TEXT);
+                        creation(builder, reader, ids, rawId, time, thread, method, Scratch.NO_TEXT);
                     }
                     case Scratch.OBJECT_ARRAY -> {
-                        long id = in.readLong();
+                        long rawId = in.readLong();
+                        long id = ids.finalId(rawId);
                         ArrayClassRef ref = classes.arrayRefs.get(in.readInt());
                         int line = in.readInt();
                         int column = in.readInt();
@@ -181,16 +183,17 @@ public final class MicroEjIndexer {
                         int length = in.readInt();
                         long[] elements = new long[length];
                         for (int i = 0; i < length; i++) {
-                            elements[i] = in.readLong();
+                            elements[i] = ids.finalId(in.readLong());
                         }
                         if (ref.resolved == null) {
-                            problems.report(Problem.BAD_TYPE, line, column, "the class of array " + spell(ids, id)
+                            problems.report(Problem.BAD_TYPE, line, column, "the class of array " + spell(ids, rawId)
                                     + " (\"" + ref.classText + "\") is not an array type");
                             continue;
                         }
-                        long pos = content.objectArray(id, ref.resolved.graphId, elements);
-                        builder.addObjectArray(id, pos, ref.resolved.graphId, length);
-                        creation(builder, reader, ids, id, time, thread, method, Scratch.NO_TEXT);
+                        long classId = ids.finalId(ref.resolved.graphId);
+                        long pos = content.objectArray(id, classId, elements);
+                        builder.addObjectArray(id, pos, classId, length);
+                        creation(builder, reader, ids, rawId, time, thread, method, Scratch.NO_TEXT);
                     }
                     default -> throw new IllegalStateException("scratch log damaged: tag " + tag);
                 }
@@ -199,7 +202,8 @@ public final class MicroEjIndexer {
                 }
             }
             for (ClassElement c : classes.synthetic) {
-                builder.addClass(c.def(), content.size());
+                builder.addClass(c.def(ids), content.size());
+                builder.setTextAttribute(MicroEjAttributes.XML_ID, "(made up: " + c.javaName + ")");
             }
             builder.setContent(ContentLocation.copy(content.size()));
         }
@@ -207,7 +211,8 @@ public final class MicroEjIndexer {
 
     private static void instance(DataInputStream in, GraphBuilder builder, ContentWriter content, XmlHeapReader reader,
             IdTable ids, ClassRegistry classes, Problems problems) throws IOException {
-        long id = in.readLong();
+        long rawId = in.readLong();
+        long id = ids.finalId(rawId);
         ClassToken token = classes.tokens.get(in.readInt());
         int line = in.readInt();
         int column = in.readInt();
@@ -218,11 +223,12 @@ public final class MicroEjIndexer {
         int n = in.readInt();
         long[] slots = new long[n];
         for (int i = 0; i < n; i++) {
-            slots[i] = in.readLong();
+            long v = in.readLong();
+            slots[i] = token.types.get(i) == FieldType.OBJECT ? ids.finalId(v) : v;
         }
         ClassElement c = token.resolved;
         if (c == null) {
-            problems.report(Problem.UNKNOWN_CLASS, line, column, "object " + spell(ids, id) + " names class \""
+            problems.report(Problem.UNKNOWN_CLASS, line, column, "object " + spell(ids, rawId) + " names class \""
                     + token.text + "\", which is no class element's id (nor an instance class name)");
             return;
         }
@@ -234,9 +240,10 @@ public final class MicroEjIndexer {
             int src = token.sourceSlots[j];
             raw[j] = src >= 0 && src < n ? slots[src] : 0;
         }
-        long pos = content.instance(id, c.graphId, content.encode(types, raw));
-        builder.addInstance(id, pos, c.graphId);
-        creation(builder, reader, ids, id, time, thread, method, tag);
+        long classId = ids.finalId(c.graphId);
+        long pos = content.instance(id, classId, content.encode(types, raw));
+        builder.addInstance(id, pos, classId);
+        creation(builder, reader, ids, rawId, time, thread, method, tag);
     }
 
     private static void creation(GraphBuilder builder, XmlHeapReader reader, IdTable ids, long id, long time,
@@ -277,7 +284,7 @@ public final class MicroEjIndexer {
             for (var s : c.statics) {
                 if (s.type() == FieldType.OBJECT && s.raw() != 0) {
                     int[] place = c.staticRefPlaces.get(k++);
-                    if (g.indexOf(s.raw()) < 0) {
+                    if (g.indexOf(ids.finalId(s.raw())) < 0) {
                         problems.report(Problem.UNKNOWN_ID, place[0], place[1], "static field " + s.name() + " of "
                                 + c.javaName + " refers to id " + spell(ids, s.raw()) + ", which no element has");
                     }
@@ -311,7 +318,7 @@ public final class MicroEjIndexer {
                         }
                         for (int i = 0; i < n; i++) {
                             long v = in.readLong();
-                            if (kept && v != 0 && token.types.get(i) == FieldType.OBJECT && g.indexOf(v) < 0) {
+                            if (kept && v != 0 && token.types.get(i) == FieldType.OBJECT && g.indexOf(ids.finalId(v)) < 0) {
                                 problems.report(Problem.UNKNOWN_ID, line, column, "field " + token.names.get(i)
                                         + " of object " + spell(ids, id) + " refers to id " + spell(ids, v) + ", which no element has");
                             }
@@ -340,7 +347,7 @@ public final class MicroEjIndexer {
                         }
                         for (int i = 0; i < length; i++) {
                             long v = in.readLong();
-                            if (kept && v != 0 && g.indexOf(v) < 0) {
+                            if (kept && v != 0 && g.indexOf(ids.finalId(v)) < 0) {
                                 problems.report(Problem.UNKNOWN_ID, line, column, "element " + i + " of array "
                                         + spell(ids, id) + " refers to id " + spell(ids, v) + ", which no element has");
                             }
@@ -354,7 +361,7 @@ public final class MicroEjIndexer {
 
     private static void duplicate(HeapGraph g, long[] seen, IdTable ids, long id, int line, int column,
             Problems problems) throws DumpFormatException {
-        int k = g.indexOf(id);
+        int k = g.indexOf(ids.finalId(id));
         if (k < 0) {
             return;
         }

@@ -680,7 +680,9 @@ final class XmlHeapReader {
         long v;
         if (type == FieldType.OBJECT) {
             v = IdTable.numeric(s, from, to);
-            if (v < 0) {
+            if (v > 0) {
+                ids.noteNumeric(v);
+            } else if (v < 0) {
                 String t = s.subSequence(from, to).toString();
                 v = ids.id(t);
             }
