@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * dump to the next). An instance only in the old dump was garbage collected; only in the new one,
  * it is new; in both (same id and same class) it is persistent, and persistent with changed values
  * when a field (statics for classes), an array element or an array length differs. References are
- * compared by id. A merge over both id-ordered graphs; reads the dump of every persistent object.
+ * compared by id. As in the Heap Analyzer, a class's statics count as one instance of its type. A merge over both id-ordered graphs; reads the dump of every persistent object.
  * Thread-safe.
  */
 public final class HeapComparison {
@@ -70,8 +70,8 @@ public final class HeapComparison {
                 p = j++;
                 if (!type(older, o).equals(type(newer, p))) {
                     // the same id reused by another type: one collected, one new
-                    count(rows, older, o, Status.GARBAGE_COLLECTED, instances, oa, -1, listOnly, typeFilter, limit, true);
-                    count(rows, newer, p, Status.NEW, instances, na, -1, listOnly, typeFilter, limit, false);
+                    count(rows, older, o, Status.GARBAGE_COLLECTED, instances, oa, listOnly, typeFilter, limit, true);
+                    count(rows, newer, p, Status.NEW, instances, na, listOnly, typeFilter, limit, false);
                     oldInstances += includes(older, o, includeClasses) ? 1 : 0;
                     newInstances += includes(newer, p, includeClasses) ? 1 : 0;
                     continue;
@@ -103,7 +103,7 @@ public final class HeapComparison {
     }
 
     private static void count(Map<String, long[]> rows, HeapGraph g, int k, Status status, List<InstanceRow> instances,
-            MicroEjAttributes a, int unused, List<Status> listOnly, String typeFilter, int limit, boolean old) {
+            MicroEjAttributes a, List<Status> listOnly, String typeFilter, int limit, boolean old) {
         long[] r = rows.computeIfAbsent(type(g, k), t -> new long[6]);
         r[old ? 0 : 1]++;
         r[2 + status.ordinal()]++;
@@ -187,7 +187,10 @@ public final class HeapComparison {
         return k >= 0 ? new MicroEjAttributes(g).label(k) : v.display();
     }
 
-    /** Value equality of field lists: same names, types and raw values in the same order. */
+    /**
+     * Value equality of field lists: the same fields (name and type) with the same raw values,
+     * matched by name, since two dumps may list a class's fields in different orders.
+     */
     static final class SameValues {
         private SameValues() {}
 
@@ -195,12 +198,24 @@ public final class HeapComparison {
             if (a.size() != b.size()) {
                 return false;
             }
+            boolean[] used = new boolean[b.size()];
             for (int i = 0; i < a.size(); i++) {
                 FieldValue x = a.get(i);
-                FieldValue y = b.get(i);
-                if (!x.name().equals(y.name()) || x.type() != y.type() || x.raw() != y.raw()) {
+                int match = -1;
+                // usually in the same place
+                if (!used[i] && b.get(i).name().equals(x.name()) && b.get(i).type() == x.type()) {
+                    match = i;
+                } else {
+                    for (int k = 0; k < b.size() && match < 0; k++) {
+                        if (!used[k] && b.get(k).name().equals(x.name()) && b.get(k).type() == x.type()) {
+                            match = k;
+                        }
+                    }
+                }
+                if (match < 0 || b.get(match).raw() != x.raw()) {
                     return false;
                 }
+                used[match] = true;
             }
             return true;
         }
