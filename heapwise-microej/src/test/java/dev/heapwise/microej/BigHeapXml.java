@@ -10,9 +10,9 @@ import java.util.Random;
 
 /**
  * Writes a large, valid MicroEJ heap dump of about {@code targetBytes}: 200 classes in a
- * hierarchy, instances with 2 to 6 fields referring to earlier objects (a linked structure, so
- * most objects are reachable from statics), int, byte and reference arrays, creation stamps from
- * 8 threads and 50 methods. Deterministic for a seed. Streams; used by the bounded-memory test and
+ * hierarchy with statics, a chain of instances (5 fields) each owning up to two int, byte or
+ * reference arrays, all reachable from the statics as in a dump written after a GC, creation
+ * stamps from 8 threads and 50 methods. Deterministic for a seed. Streams; used by the bounded-memory test and
  * for the measurements in docs/microej.md ({@code main OUT MEGABYTES}).
  */
 public final class BigHeapXml {
@@ -36,59 +36,76 @@ public final class BigHeapXml {
                 }
                 w.write("  </class>\n");
             }
-            long next = 1000;
+            // groups: an instance, then 0 to 2 arrays it owns; each instance refers to the next
+            // group's instance, so (as in a dump written after a GC) everything is reachable from
+            // the statics, which point into the first groups
+            long id = 1000;
             long written = 0;
             long time = 0;
             StringBuilder sb = new StringBuilder(4096);
-            while (written < targetBytes) {
-                long id = next++;
-                int kind = r.nextInt(20);
+            while (true) {
+                boolean last = written >= targetBytes;
+                int arrays = last ? 0 : r.nextInt(3);
+                long nextGroup = id + 1 + arrays;
                 time += r.nextInt(3);
                 String thread = "thread-" + r.nextInt(8);
                 String method = "com/example/big/Worker" + r.nextInt(50) + ".run(I)V";
                 sb.setLength(0);
-                if (kind < 17) {
-                    // instances: class 10+c has fields a (int), b (long), next (ref), plus its super's fields
-                    int c = 10 + r.nextInt(classes - 10);
-                    sb.append("  <object id=\"").append(id).append("\" class=\"com/example/big/Type").append(c)
-                            .append("\" createdAt=\"").append(time).append("\" createdInThread=\"").append(thread)
-                            .append("\" createdInMethod=\"").append(method).append("\" tag=\"0\">\n");
-                    sb.append("    <field name=\"a\" type=\"I\" value=\"").append(r.nextInt()).append("\"/>\n");
-                    sb.append("    <field name=\"b\" type=\"J\" value=\"").append(r.nextLong()).append("\"/>\n");
-                    long target = id > 1001 ? 1000 + (long) (r.nextDouble() * (id - 1000)) : 0;
-                    if (target > 0) {
-                        sb.append("    <field name=\"next\" id=\"").append(target).append("\"/>\n");
+                int c = 10 + r.nextInt(classes - 10);
+                sb.append("  <object id=\"").append(id).append("\" class=\"com/example/big/Type").append(c)
+                        .append("\" createdAt=\"").append(time).append("\" createdInThread=\"").append(thread)
+                        .append("\" createdInMethod=\"").append(method).append("\" tag=\"0\">\n");
+                sb.append("    <field name=\"a\" type=\"I\" value=\"").append(r.nextInt()).append("\"/>\n");
+                sb.append("    <field name=\"b\" type=\"J\" value=\"").append(r.nextLong()).append("\"/>\n");
+                ref(sb, "next", last ? 0 : nextGroup);
+                ref(sb, "data", arrays > 0 ? id + 1 : 0);
+                ref(sb, "more", arrays > 1 ? id + 2 : 0);
+                sb.append("  </object>\n");
+                objects++;
+                for (int k = 1; k <= arrays; k++) {
+                    long aid = id + k;
+                    int kind = r.nextInt(3);
+                    if (kind < 2) {
+                        int n = r.nextInt(64);
+                        boolean ints = kind == 0;
+                        sb.append("  <array id=\"").append(aid).append("\" class=\"").append(ints ? "[I" : "[B")
+                                .append("\" length=\"").append(n).append("\" createdAt=\"").append(time)
+                                .append("\" createdInThread=\"").append(thread).append("\">");
+                        for (int i = 0; i < n; i++) {
+                            sb.append(i == 0 ? "" : " ").append(ints ? r.nextInt(100000) : r.nextInt(256) - 128);
+                        }
                     } else {
-                        sb.append("    <field name=\"next\"/>\n");
-                    }
-                    sb.append("  </object>\n");
-                } else if (kind < 19) {
-                    int n = r.nextInt(64);
-                    boolean ints = kind == 17;
-                    sb.append("  <array id=\"").append(id).append("\" class=\"").append(ints ? "[I" : "[B")
-                            .append("\" length=\"").append(n).append("\" createdAt=\"").append(time)
-                            .append("\" createdInThread=\"").append(thread).append("\">");
-                    for (int i = 0; i < n; i++) {
-                        sb.append(i == 0 ? "" : " ").append(ints ? r.nextInt(100000) : r.nextInt(256) - 128);
+                        int n = 1 + r.nextInt(16);
+                        sb.append("  <array id=\"").append(aid).append("\" class=\"[Ljava/lang/Object;\" length=\"")
+                                .append(n).append("\" elementsType=\"Ljava/lang/Object;\" createdAt=\"").append(time)
+                                .append("\">");
+                        for (int i = 0; i < n; i++) {
+                            // earlier objects (or null): extra, shared references
+                            long target = r.nextInt(4) == 0 ? 0 : 1000 + (long) (r.nextDouble() * (aid - 1000));
+                            sb.append(i == 0 ? "" : " ").append(target);
+                        }
                     }
                     sb.append("</array>\n");
-                } else {
-                    int n = 1 + r.nextInt(16);
-                    sb.append("  <array id=\"").append(id).append("\" class=\"[Ljava/lang/Object;\" length=\"").append(n)
-                            .append("\" elementsType=\"Ljava/lang/Object;\" createdAt=\"").append(time).append("\">");
-                    for (int i = 0; i < n; i++) {
-                        long target = id > 1001 ? 1000 + (long) (r.nextDouble() * (id - 1000)) : 0;
-                        sb.append(i == 0 ? "" : " ").append(target);
-                    }
-                    sb.append("</array>\n");
+                    objects++;
                 }
                 w.write(sb.toString());
                 written += sb.length();
-                objects++;
+                id = nextGroup;
+                if (last) {
+                    break;
+                }
             }
             w.write("</heap>\n");
         }
         return objects;
+    }
+
+    private static void ref(StringBuilder sb, String name, long id) {
+        sb.append("    <field name=\"").append(name).append('"');
+        if (id != 0) {
+            sb.append(" id=\"").append(id).append('"');
+        }
+        sb.append("/>\n");
     }
 
     public static void main(String[] args) throws IOException {
