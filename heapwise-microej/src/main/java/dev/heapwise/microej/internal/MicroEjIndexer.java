@@ -203,7 +203,6 @@ public final class MicroEjIndexer {
             }
             for (ClassElement c : classes.synthetic) {
                 builder.addClass(c.def(ids), content.size());
-                builder.setTextAttribute(MicroEjAttributes.XML_ID, "(made up: " + c.javaName + ")");
             }
             builder.setContent(ContentLocation.copy(content.size()));
         }
