@@ -29,8 +29,15 @@ public final class Conversion {
         }
     }
 
+    /**
+     * What a conversion had to change: references to objects the dump does not contain (HPROF
+     * dumps may have them; the graph leaves them out) are written as null to MicroEJ XML.
+     */
+    public record Result(long nulledDanglingReferences) {}
+
     /** Writes {@code g} to {@code out} as {@code target}; a {@code .gz} name gets gzip compression. */
-    public static void convert(HeapGraph g, Path out, Target target, ProgressListener progress) throws IOException {
+    public static Result convert(HeapGraph g, Path out, Target target, ProgressListener progress) throws IOException {
+        long dangling = 0;
         Path abs = out.toAbsolutePath();
         Path tmp = abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         boolean gzip = abs.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
@@ -38,11 +45,12 @@ public final class Conversion {
             try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16);
                     OutputStream os = gzip ? new GZIPOutputStream(file, 1 << 16) : file) {
                 switch (target) {
-                    case MICROEJ -> MicroEjXmlWriter.write(g, os, progress);
+                    case MICROEJ -> dangling = MicroEjXmlWriter.write(g, os, progress);
                     case HPROF -> HprofExport.write(g, os, progress);
                 }
             }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return new Result(dangling);
         } finally {
             Files.deleteIfExists(tmp);
             progress.finished();

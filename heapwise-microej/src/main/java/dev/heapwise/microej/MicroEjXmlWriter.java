@@ -26,7 +26,9 @@ import javax.xml.stream.XMLStreamWriter;
  *   <li>then every other object, in id order: instances as {@code object} (class by
  *       slash-separated name, or by class id when several classes share the name), arrays as
  *       {@code array} with {@code length} and {@code elementsType};</li>
- *   <li>ids in decimal; a null reference is a field without {@code id}, and 0 in an array;</li>
+ *   <li>ids in decimal; a null reference is a field without {@code id}, and 0 in an array; a
+ *       reference to an object the graph does not contain (HPROF dumps have some) is written as
+ *       null, so the output is a valid dump, and counted;</li>
  *   <li>{@code createdAt}, {@code createdInThread}, {@code createdInMethod} and {@code tag} when the
  *       graph has them; {@code tag} is required, so objects without one get {@code tag="0"}.</li>
  * </ul>
@@ -38,6 +40,7 @@ public final class MicroEjXmlWriter {
     private final MicroEjAttributes attrs;
     private final XMLStreamWriter w;
     private final Map<Integer, String> classRefs = new HashMap<>();
+    private long dangling;
 
     private MicroEjXmlWriter(HeapGraph g, XMLStreamWriter w) {
         this.g = g;
@@ -45,13 +48,19 @@ public final class MicroEjXmlWriter {
         this.w = w;
     }
 
-    /** Writes {@code g} to {@code out} (UTF-8). Does not close {@code out}. */
-    public static void write(HeapGraph g, OutputStream out, ProgressListener progress) throws IOException {
+    /**
+     * Writes {@code g} to {@code out} (UTF-8). Does not close {@code out}.
+     *
+     * @return how many references to objects the graph does not contain were written as null
+     */
+    public static long write(HeapGraph g, OutputStream out, ProgressListener progress) throws IOException {
         try {
             XMLStreamWriter w = SecureXml.outputFactory().createXMLStreamWriter(out, "UTF-8");
-            new MicroEjXmlWriter(g, w).writeAll(progress);
+            MicroEjXmlWriter writer = new MicroEjXmlWriter(g, w);
+            writer.writeAll(progress);
             w.flush();
             w.close();
+            return writer.dangling;
         } catch (XMLStreamException e) {
             throw new IOException("cannot write XML: " + e.getMessage(), e);
         }
@@ -104,9 +113,14 @@ public final class MicroEjXmlWriter {
         return spelled != null ? spelled : Long.toUnsignedString(g.id(object));
     }
 
+    /** The id text of a reference, or null (written as null) when the graph has no such object. */
     private String refText(long id) {
         int k = g.indexOf(id);
-        return k >= 0 ? idText(k) : Long.toUnsignedString(id);
+        if (k < 0) {
+            dangling++;
+            return null;
+        }
+        return idText(k);
     }
 
     private void indent(int depth) throws XMLStreamException {
@@ -121,7 +135,7 @@ public final class MicroEjXmlWriter {
         } else {
             w.writeStartElement("class");
         }
-        w.writeAttribute("name", TypeNames.toDescriptor(c.name()));
+        w.writeAttribute("name", TypeNames.classElementName(c.name()));
         w.writeAttribute("id", idText(c.objectIndex()));
         if (c.superIndex() >= 0 && g.heapClass(c.superIndex()).objectIndex() >= 0) {
             w.writeAttribute("superclass", idText(g.heapClass(c.superIndex()).objectIndex()));
@@ -140,8 +154,9 @@ public final class MicroEjXmlWriter {
         w.writeEmptyElement("field");
         w.writeAttribute("name", clean(name));
         if (type == FieldType.OBJECT) {
-            if (raw != 0) {
-                w.writeAttribute("id", refText(raw));
+            String ref = raw == 0 ? null : refText(raw);
+            if (ref != null) {
+                w.writeAttribute("id", ref);
             }
         } else {
             w.writeAttribute("type", String.valueOf(TypeNames.letter(type)));
@@ -217,7 +232,8 @@ public final class MicroEjXmlWriter {
                 if (!sb.isEmpty() || from > 0) {
                     sb.append(' ');
                 }
-                sb.append(id == 0 ? "0" : refText(id));
+                String ref = id == 0 ? null : refText(id);
+                sb.append(ref == null ? "0" : ref);
             }
             w.writeCharacters(sb.toString());
             sb.setLength(0);

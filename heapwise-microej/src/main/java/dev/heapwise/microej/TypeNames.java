@@ -57,6 +57,15 @@ public final class TypeNames {
         return "[".repeat(dims) + element;
     }
 
+    /**
+     * The name a {@code class} element gets: {@code Lcom/x/Y;} for classes (also for the classes
+     * of primitive types some dumps have, {@code Lboolean;}, which a lone {@code Z} would not
+     * tell from a class named Z), a descriptor for arrays ({@code [I}).
+     */
+    public static String classElementName(String javaName) {
+        return javaName.endsWith("[]") ? toDescriptor(javaName) : "L" + javaName.replace('.', '/') + ";";
+    }
+
     /** The slash-separated name of a Java-form class name ({@code com.x.Y} gives {@code com/x/Y}); arrays as descriptors. */
     public static String toInternalName(String javaName) {
         return javaName.endsWith("[]") ? toDescriptor(javaName) : javaName.replace('.', '/');

@@ -23,6 +23,29 @@ class ConversionRoundTripTest {
     @TempDir
     Path dir;
 
+    /** The shared real dumps (HotSpot JDK 6 64- and 32-bit, Android), where present. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"haha_sun_jdk6_18_x64.hprof", "haha_sun_jdk6_32bit.hprof",
+        "leak_service_binder.hprof", "aosp_perflib_dialer.android-hprof"})
+    void sharedRealDumpsConvertToValidMicroEjXml(String name) throws Exception {
+        String root = System.getProperty("heapwise.shared.data");
+        org.junit.jupiter.api.Assumptions.assumeTrue(root != null && Files.isRegularFile(Path.of(root, "hprof", name)),
+                "shared data not available");
+        Path hprof = Files.copy(Path.of(root, "hprof", name), dir.resolve(name));
+        Path xml = dir.resolve(name + ".heap");
+        try (HeapGraph a = Hprof.open(hprof)) {
+            Conversion.Result r = Conversion.convert(a, xml, Conversion.Target.MICROEJ, ProgressListener.NONE);
+            try (HeapGraph b = MicroEj.open(xml)) { // strict: the output is a valid dump
+                SameHeap.assertSame(a, b, true);
+                SameHeap.assertMicroEjSizes(b);
+                assertThat(MicroEj.readReport(b).total()).isZero();
+            }
+            if (name.startsWith("haha")) {
+                assertThat(r.nulledDanglingReferences()).as("MAT's test dumps refer to objects they lack").isPositive();
+            }
+        }
+    }
+
     @Test
     void microEjToXmlToGraphKeepsEverythingIncludingCreationData() throws Exception {
         Path original = Fixtures.copy("heapdumptest.heap", dir);

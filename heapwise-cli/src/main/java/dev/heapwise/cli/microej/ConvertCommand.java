@@ -44,7 +44,7 @@ public final class ConvertCommand implements Callable<Integer> {
                 : to == Target.hprof ? Conversion.Target.HPROF : Conversion.Target.MICROEJ;
         long t0 = System.nanoTime();
         try (HeapGraph g = open.open(in)) {
-            Conversion.convert(g, out, target, MicroejProgress.forTerminal(open.quiet));
+            Conversion.Result result = Conversion.convert(g, out, target, MicroejProgress.forTerminal(open.quiet));
             long millis = (System.nanoTime() - t0) / 1_000_000;
             long bytes = Files.size(out);
             if (json) {
@@ -56,12 +56,17 @@ public final class ConvertCommand implements Callable<Integer> {
                 o.put("objects", g.objectCount());
                 o.put("classes", g.classCount());
                 o.put("bytes", bytes);
+                o.put("nulledDanglingReferences", result.nulledDanglingReferences());
                 o.put("millis", millis);
                 Json.print(System.out, o);
             } else {
                 System.out.printf("wrote %s: %s, %s objects, %s classes, %s, in %d ms%n", out,
                         target == Conversion.Target.HPROF ? "HPROF" : "MicroEJ XML", Text.count(g.objectCount()),
                         Text.count(g.classCount()), Text.bytes(bytes), millis);
+                if (result.nulledDanglingReferences() > 0) {
+                    System.out.printf("%s references to objects the input does not contain were written as null%n",
+                            Text.count(result.nulledDanglingReferences()));
+                }
             }
             return 0;
         }

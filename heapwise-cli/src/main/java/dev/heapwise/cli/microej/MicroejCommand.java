@@ -3,7 +3,7 @@ package dev.heapwise.cli.microej;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-@Command(name = "microej", description = "The views of the MicroEJ Heap Analyzer, for MicroEJ .heap dumps (and for "
+@Command(name = "microej", mixinStandardHelpOptions = true, description = "The views of the MicroEJ Heap Analyzer, for MicroEJ .heap dumps (and for "
         + "HPROF dumps, minus creation data): types, instances, fields, referrers, roots, usage, progressive, compare, "
         + "leaks, dominators.",
         subcommands = {TypesCommand.class, InstancesCommand.class, FieldsCommand.class, ReferrersCommand.class,

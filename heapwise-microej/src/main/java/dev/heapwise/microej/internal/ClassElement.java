@@ -31,6 +31,10 @@ final class ClassElement {
     List<FieldDef> declared = List.of();
     /** The whole instance layout: declared fields, then the superclass's layout. */
     List<FieldDef> layout = List.of();
+    /** The order the dump lists this class's instance fields in (its superclass's when it has no objects). */
+    List<FieldDef> order = List.of();
+    /** For each entry of {@link #order}, its index in {@link #layout}. */
+    int[] orderToLayout = new int[0];
 
     ClassElement(int number, long graphId, String javaName, String superText, int line, int column,
             List<StaticField> statics, List<int[]> staticRefPlaces, boolean synthetic) {

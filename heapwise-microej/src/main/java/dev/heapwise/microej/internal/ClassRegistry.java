@@ -168,27 +168,76 @@ final class ClassRegistry {
         }
     }
 
-    /** declared = fields its objects list minus those of the superclass's layout; layout = declared + super's layout. */
+    /**
+     * Decides which fields a class declares and lays it out as the graph wants it (declared
+     * fields, then the superclass's layout). The dump lists all of an object's fields without
+     * saying which class declares each; the superclass's own field order is looked for at the end
+     * of the class's order (subclass fields first, as HPROF lists them) or at its start
+     * (superclass fields first), which also places shadowed fields (a subclass field with an
+     * inherited field's name) right. Failing both, fields are matched by name and type.
+     */
     private static void layout(ClassElement c, Map<ClassElement, Boolean> done) {
         if (done.containsKey(c)) {
             return;
         }
         done.put(c, true);
-        List<FieldDef> inherited = List.of();
+        List<FieldDef> inheritedOrder = List.of();
+        int[] inheritedMap = new int[0];
+        List<FieldDef> inheritedLayout = List.of();
         if (c.superclass != null) {
             layout(c.superclass, done);
-            inherited = c.superclass.layout;
+            inheritedOrder = c.superclass.order;
+            inheritedMap = c.superclass.orderToLayout;
+            inheritedLayout = c.superclass.layout;
         }
-        List<FieldDef> remaining = new ArrayList<>(inherited);
+        List<FieldDef> seen = c.seenFields;
+        if (seen.isEmpty()) {
+            c.declared = List.of();
+            c.layout = inheritedLayout;
+            c.order = inheritedOrder;
+            c.orderToLayout = inheritedMap;
+            return;
+        }
+        int n = seen.size();
+        int k = inheritedOrder.size();
+        int[] map = new int[n];
         List<FieldDef> declared = new ArrayList<>();
-        for (FieldDef f : c.seenFields) {
-            if (!remaining.remove(f)) {
-                declared.add(f);
+        if (n >= k && seen.subList(n - k, n).equals(inheritedOrder)) {
+            declared.addAll(seen.subList(0, n - k));
+            for (int i = 0; i < n; i++) {
+                map[i] = i < n - k ? i : (n - k) + inheritedMap[i - (n - k)];
+            }
+        } else if (n >= k && seen.subList(0, k).equals(inheritedOrder)) {
+            declared.addAll(seen.subList(k, n));
+            for (int i = 0; i < n; i++) {
+                map[i] = i < k ? (n - k) + inheritedMap[i] : i - k;
+            }
+        } else {
+            boolean[] used = new boolean[k];
+            int[] inheritedIndex = new int[n];
+            for (int i = 0; i < n; i++) {
+                inheritedIndex[i] = -1;
+                for (int j = 0; j < k; j++) {
+                    if (!used[j] && inheritedOrder.get(j).equals(seen.get(i))) {
+                        used[j] = true;
+                        inheritedIndex[i] = j;
+                        break;
+                    }
+                }
+                if (inheritedIndex[i] < 0) {
+                    declared.add(seen.get(i));
+                }
+            }
+            int d = 0;
+            for (int i = 0; i < n; i++) {
+                map[i] = inheritedIndex[i] < 0 ? d++ : declared.size() + inheritedMap[inheritedIndex[i]];
             }
         }
         c.declared = List.copyOf(declared);
         List<FieldDef> layout = new ArrayList<>(declared);
-        layout.addAll(inherited);
+        layout.addAll(inheritedLayout);
         c.layout = List.copyOf(layout);
+        c.order = List.copyOf(seen);
+        c.orderToLayout = map;
     }
 }

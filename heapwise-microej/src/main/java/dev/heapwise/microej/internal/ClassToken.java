@@ -45,18 +45,20 @@ final class ClassToken {
         return out;
     }
 
-    /** Computes {@link #sourceSlots} against the resolved class's layout (matching name and type, in order). */
+    /**
+     * Computes {@link #sourceSlots}: each slot is matched (name and type, in order of
+     * occurrence) to the resolved class's field order, which the class maps to its layout.
+     */
     void mapSlots() {
-        List<FieldDef> layout = resolved.layout;
-        sourceSlots = new int[layout.size()];
-        boolean[] used = new boolean[names.size()];
-        for (int j = 0; j < layout.size(); j++) {
-            FieldDef f = layout.get(j);
-            sourceSlots[j] = -1;
-            for (int i = 0; i < names.size(); i++) {
-                if (!used[i] && names.get(i).equals(f.name()) && types.get(i) == f.type()) {
-                    used[i] = true;
-                    sourceSlots[j] = i;
+        List<FieldDef> order = resolved.order;
+        sourceSlots = new int[resolved.layout.size()];
+        java.util.Arrays.fill(sourceSlots, -1);
+        boolean[] used = new boolean[order.size()];
+        for (int i = 0; i < names.size(); i++) {
+            for (int k = 0; k < order.size(); k++) {
+                if (!used[k] && order.get(k).name().equals(names.get(i)) && order.get(k).type() == types.get(i)) {
+                    used[k] = true;
+                    sourceSlots[resolved.orderToLayout[k]] = i;
                     break;
                 }
             }
