@@ -16,11 +16,13 @@ final class Commands {
                 new ShowCommand(),
                 new RootsCommand(),
                 new ThreadsCommand(),
-                new dev.heapwise.cli.bench.GenerateCommand(),
-                new dev.heapwise.cli.bench.BenchCommand(),
+                new dev.heapwise.cli.microej.ConvertCommand(),
+                new dev.heapwise.cli.microej.MicroejCommand(),
                 new dev.heapwise.cli.timeline.TimelineCommand(),
                 new dev.heapwise.cli.ddm.MonitorCommand(),
-                new dev.heapwise.cli.ddm.AgentPathCommand()
+                new dev.heapwise.cli.ddm.AgentPathCommand(),
+                new dev.heapwise.cli.bench.GenerateCommand(),
+                new dev.heapwise.cli.bench.BenchCommand()
         );
     }
 }

@@ -1,0 +1,223 @@
+package dev.heapwise.microej.analysis;
+
+import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.microej.MicroEjAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The Compare tool: two dumps of one application, matched by id (MicroEJ ids are stable from one
+ * dump to the next). An instance only in the old dump was garbage collected; only in the new one,
+ * it is new; in both (same id and same class) it is persistent, and persistent with changed values
+ * when a field (statics for classes), an array element or an array length differs. References are
+ * compared by id. As in the Heap Analyzer, a class's statics count as one instance of its type. A merge over both id-ordered graphs; reads the dump of every persistent object.
+ * Thread-safe.
+ */
+public final class HeapComparison {
+    private HeapComparison() {}
+
+    public enum Status { GARBAGE_COLLECTED, NEW, PERSISTENT, CHANGED }
+
+    /** Per type: old and new counts and how the instances split. Classes count as their own type's rows. */
+    public record TypeRow(String type, long oldInstances, long newInstances, long garbageCollected, long created,
+            long persistent, long changed) {}
+
+    /** One compared instance: its id label, type and status. */
+    public record InstanceRow(String id, String type, Status status, int oldObject, int newObject) {}
+
+    public record Result(long oldTypes, long oldInstances, long newTypes, long newInstances, List<TypeRow> types,
+            List<InstanceRow> instances) {}
+
+    /** One field of the field-by-field comparison: the values as the Heap Analyzer shows them. */
+    public record FieldRow(String name, String type, boolean isStatic, String oldValue, String newValue, boolean changed) {}
+
+    /**
+     * @param includeClasses compare class objects (their statics) too
+     * @param listOnly       list instance rows only for these statuses (empty: no instance rows)
+     * @param typeFilter     list instance rows only of this type (Java name), or null for all
+     */
+    public static Result compare(HeapGraph older, HeapGraph newer, boolean includeClasses, List<Status> listOnly,
+            String typeFilter, int limit) {
+        MicroEjAttributes oa = new MicroEjAttributes(older);
+        MicroEjAttributes na = new MicroEjAttributes(newer);
+        Map<String, long[]> rows = new TreeMap<>();
+        List<InstanceRow> instances = new ArrayList<>();
+        long oldInstances = 0;
+        long newInstances = 0;
+        int i = 0;
+        int j = 0;
+        int n = older.objectCount();
+        int m = newer.objectCount();
+        while (i < n || j < m) {
+            long oi = i < n ? older.id(i) : Long.MAX_VALUE;
+            long nj = j < m ? newer.id(j) : Long.MAX_VALUE;
+            Status status;
+            int o = -1;
+            int p = -1;
+            if (i < n && (j >= m || Long.compareUnsigned(oi, nj) < 0)) {
+                o = i++;
+                status = Status.GARBAGE_COLLECTED;
+            } else if (j < m && (i >= n || Long.compareUnsigned(nj, oi) < 0)) {
+                p = j++;
+                status = Status.NEW;
+            } else {
+                o = i++;
+                p = j++;
+                if (!type(older, o).equals(type(newer, p))) {
+                    // the same id reused by another type: one collected, one new
+                    count(rows, older, o, Status.GARBAGE_COLLECTED, instances, oa, listOnly, typeFilter, limit, true);
+                    count(rows, newer, p, Status.NEW, instances, na, listOnly, typeFilter, limit, false);
+                    oldInstances += includes(older, o, includeClasses) ? 1 : 0;
+                    newInstances += includes(newer, p, includeClasses) ? 1 : 0;
+                    continue;
+                }
+                status = includes(older, o, includeClasses) && differs(older, o, newer, p) ? Status.CHANGED
+                        : Status.PERSISTENT;
+            }
+            if (o >= 0 && !includes(older, o, includeClasses) || p >= 0 && !includes(newer, p, includeClasses)) {
+                continue;
+            }
+            oldInstances += o >= 0 ? 1 : 0;
+            newInstances += p >= 0 ? 1 : 0;
+            HeapGraph g = o >= 0 ? older : newer;
+            int k = o >= 0 ? o : p;
+            long[] r = rows.computeIfAbsent(type(g, k), t -> new long[6]);
+            r[0] += o >= 0 ? 1 : 0;
+            r[1] += p >= 0 ? 1 : 0;
+            r[2 + status.ordinal()]++;
+            if (status == Status.CHANGED) {
+                r[4]++; // changed instances are persistent too
+            }
+            if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type(g, k)))) {
+                instances.add(new InstanceRow((o >= 0 ? oa : na).label(k), type(g, k), status, o, p));
+            }
+        }
+        List<TypeRow> types = new ArrayList<>();
+        rows.forEach((t, r) -> types.add(new TypeRow(t, r[0], r[1], r[2], r[3], r[4], r[5])));
+        return new Result(older.classCount(), oldInstances, newer.classCount(), newInstances, types, instances);
+    }
+
+    private static void count(Map<String, long[]> rows, HeapGraph g, int k, Status status, List<InstanceRow> instances,
+            MicroEjAttributes a, List<Status> listOnly, String typeFilter, int limit, boolean old) {
+        long[] r = rows.computeIfAbsent(type(g, k), t -> new long[6]);
+        r[old ? 0 : 1]++;
+        r[2 + status.ordinal()]++;
+        if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type(g, k)))) {
+            instances.add(new InstanceRow(a.label(k), type(g, k), status, old ? k : -1, old ? -1 : k));
+        }
+    }
+
+    private static boolean includes(HeapGraph g, int o, boolean includeClasses) {
+        return includeClasses || g.kind(o) != ObjectKind.CLASS;
+    }
+
+    /** The type an object is listed under: its class, or for a class object the class it represents. */
+    static String type(HeapGraph g, int o) {
+        return g.kind(o) == ObjectKind.CLASS ? g.heapClass(g.classIndexOfClassObject(o)).name()
+                : g.heapClass(g.classOf(o)).name();
+    }
+
+    /** Whether a persistent object's values differ. */
+    public static boolean differs(HeapGraph a, int o, HeapGraph b, int p) {
+        return switch (a.kind(o)) {
+            case CLASS -> !SameValues.same(a.staticFields(a.classIndexOfClassObject(o)),
+                    b.staticFields(b.classIndexOfClassObject(p)));
+            case INSTANCE -> !SameValues.same(a.fields(o), b.fields(p));
+            case OBJECT_ARRAY -> {
+                long n = a.arrayLength(o);
+                yield n != b.arrayLength(p) || !Arrays.equals(a.readObjectArray(o, 0, (int) n),
+                        b.readObjectArray(p, 0, (int) n));
+            }
+            case PRIMITIVE_ARRAY -> {
+                long n = a.arrayLength(o);
+                yield n != b.arrayLength(p) || !Arrays.equals(a.readPrimitiveArray(o, 0, (int) n),
+                        b.readPrimitiveArray(p, 0, (int) n));
+            }
+        };
+    }
+
+    /** The Instance Fields Comparison view for an object present in both dumps (or in one: the other side empty). */
+    public static List<FieldRow> fields(HeapGraph older, int o, HeapGraph newer, int p) {
+        List<FieldValue> ov = values(older, o);
+        List<FieldValue> nv = values(newer, p);
+        boolean statics = (o >= 0 ? older.kind(o) : newer.kind(p)) == ObjectKind.CLASS;
+        List<FieldRow> out = new ArrayList<>();
+        boolean[] used = new boolean[nv.size()];
+        for (FieldValue v : ov) {
+            FieldValue w = null;
+            for (int k = 0; k < nv.size(); k++) {
+                if (!used[k] && nv.get(k).name().equals(v.name()) && nv.get(k).type() == v.type()) {
+                    used[k] = true;
+                    w = nv.get(k);
+                    break;
+                }
+            }
+            String type = v.type().isPrimitive() ? v.type().javaName() : "Object";
+            String ovs = display(older, v);
+            String nvs = w == null ? "" : display(newer, w);
+            out.add(new FieldRow(v.name(), type, statics, ovs, nvs, w == null || w.raw() != v.raw()));
+        }
+        for (int k = 0; k < nv.size(); k++) {
+            if (!used[k]) {
+                FieldValue w = nv.get(k);
+                out.add(new FieldRow(w.name(), w.type().isPrimitive() ? w.type().javaName() : "Object", statics, "",
+                        display(newer, w), true));
+            }
+        }
+        return out;
+    }
+
+    private static List<FieldValue> values(HeapGraph g, int o) {
+        if (o < 0) {
+            return List.of();
+        }
+        return g.kind(o) == ObjectKind.CLASS ? g.staticFields(g.classIndexOfClassObject(o)) : g.fields(o);
+    }
+
+    private static String display(HeapGraph g, FieldValue v) {
+        if (v.type().isPrimitive() || v.raw() == 0) {
+            return v.display();
+        }
+        int k = g.indexOf(v.raw());
+        return k >= 0 ? new MicroEjAttributes(g).label(k) : v.display();
+    }
+
+    /**
+     * Value equality of field lists: the same fields (name and type) with the same raw values,
+     * matched by name, since two dumps may list a class's fields in different orders.
+     */
+    static final class SameValues {
+        private SameValues() {}
+
+        static boolean same(List<FieldValue> a, List<FieldValue> b) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            boolean[] used = new boolean[b.size()];
+            for (int i = 0; i < a.size(); i++) {
+                FieldValue x = a.get(i);
+                int match = -1;
+                // usually in the same place
+                if (!used[i] && b.get(i).name().equals(x.name()) && b.get(i).type() == x.type()) {
+                    match = i;
+                } else {
+                    for (int k = 0; k < b.size() && match < 0; k++) {
+                        if (!used[k] && b.get(k).name().equals(x.name()) && b.get(k).type() == x.type()) {
+                            match = k;
+                        }
+                    }
+                }
+                if (match < 0 || b.get(match).raw() != x.raw()) {
+                    return false;
+                }
+                used[match] = true;
+            }
+            return true;
+        }
+    }
+}
