@@ -9,7 +9,7 @@ import picocli.CommandLine.Parameters;
 
 /** The dump argument and the options for opening it, shared by every dump command. */
 public final class DumpOptions {
-    @Parameters(index = "0", paramLabel = "DUMP", description = "Heap dump: .hprof, .hprof.gz (HotSpot or Android)")
+    @Parameters(index = "0", paramLabel = "DUMP", description = "Heap dump: .hprof, .hprof.gz (HotSpot or Android), MicroEJ .heap")
     public Path dump;
 
     @Option(names = "--salvage", description = "Read a dump that was cut short up to its last complete record.")
@@ -24,6 +24,9 @@ public final class DumpOptions {
     @Option(names = "--threads", description = "Worker threads for indexing (default: one per processor).")
     public int threads;
 
+    @Option(names = "--lenient", description = "MicroEJ dumps: read past schema violations and count them instead of failing.")
+    public boolean lenient;
+
     @Option(names = "--index-dir", description = "Where to keep the index (default: beside the dump, else ~/.cache/heapwise).")
     public Path indexDir;
 
@@ -31,7 +34,7 @@ public final class DumpOptions {
     public HeapGraph open() throws IOException {
         long t0 = System.nanoTime();
         HeapGraph g = Dumps.open(dump, new Hprof.Options(salvage, rebuild, threads, indexDir,
-                ProgressBar.forTerminal(quiet)));
+                ProgressBar.forTerminal(quiet)), lenient);
         lastOpenMillis = (System.nanoTime() - t0) / 1_000_000;
         if (g.info().partial() && salvage) {
             System.err.println("heapwise: warning: " + dump + " was cut short; the graph holds only what was complete");
