@@ -7,7 +7,7 @@ import java.io.PrintStream;
  * A one-line progress bar on standard error, redrawn at most ten times a second. Only used when
  * stderr is a terminal and {@code --quiet} is not given; otherwise {@link ProgressListener#NONE}.
  */
-final class ProgressBar implements ProgressListener {
+public final class ProgressBar implements ProgressListener {
     private static final int WIDTH = 30;
     private final PrintStream err;
     private String phase = "";
@@ -19,7 +19,7 @@ final class ProgressBar implements ProgressListener {
         this.err = err;
     }
 
-    static ProgressListener forTerminal(boolean quiet) {
+    public static ProgressListener forTerminal(boolean quiet) {
         return !quiet && Terminal.stderrIsTerminal() ? new ProgressBar(System.err) : ProgressListener.NONE;
     }
 

@@ -6,7 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the CLI in-process and captures what it prints. */
-public record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exit, String out, String err) {
 
     public static synchronized CliRun run(String... args) {
         PrintStream oldOut = System.out;

@@ -25,7 +25,7 @@ class DumpCommandsTest {
     @Test
     void infoJsonHasTheStableNames() {
         CliRun r = CliRun.run("info", dump, "--json");
-        assertThat(r.exitCode()).isZero();
+        assertThat(r.exit()).isZero();
         JsonNode j = r.json();
         for (String k : List.of("objects", "classes", "references", "gcRoots", "idSize", "format")) {
             assertThat(j.has(k)).as(k).isTrue();
@@ -41,7 +41,7 @@ class DumpCommandsTest {
     @Test
     void histogramJsonUsesJavaClassNames() {
         CliRun r = CliRun.run("histogram", dump, "--json");
-        assertThat(r.exitCode()).isZero();
+        assertThat(r.exit()).isZero();
         JsonNode j = r.json();
         List<String> names = new ArrayList<>();
         long sum = 0;
@@ -78,7 +78,7 @@ class DumpCommandsTest {
         }
         assertThat(localId).startsWith("0x");
         CliRun show = CliRun.run("show", dump, localId, "--json");
-        assertThat(show.exitCode()).isZero();
+        assertThat(show.exit()).isZero();
         JsonNode s = show.json();
         assertThat(s.get("className").asText()).endsWith("$LocalHeld");
         assertThat(s.get("shallowSize").asLong()).isEqualTo(16);
@@ -102,20 +102,20 @@ class DumpCommandsTest {
     @Test
     void badInputIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         CliRun missing = CliRun.run("info", dir.resolve("nope.hprof").toString());
-        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err().strip()).doesNotContain("\n").contains("nope.hprof: no such file");
 
         Path junk = dir.resolve("junk.hprof");
         Files.writeString(junk, "hello");
         CliRun bad = CliRun.run("histogram", junk.toString(), "--json");
-        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.out()).isEmpty();
         assertThat(bad.err().strip()).doesNotContain("\n").contains("junk.hprof: at byte 0: not an HPROF dump");
 
         CliRun unknown = CliRun.run("show", dump, "0x12345");
-        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("no object with id 0x12345");
-        assertThat(CliRun.run("show", dump, "zzz").exitCode()).isEqualTo(2);
-        assertThat(CliRun.run("histogram", dump, "--sort", "sideways").exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("show", dump, "zzz").exit()).isEqualTo(2);
+        assertThat(CliRun.run("histogram", dump, "--sort", "sideways").exit()).isEqualTo(2);
     }
 }

@@ -44,7 +44,7 @@ public final class ConvertCommand implements Callable<Integer> {
                 : to == Target.hprof ? Conversion.Target.HPROF : Conversion.Target.MICROEJ;
         long t0 = System.nanoTime();
         try (HeapGraph g = open.open(in)) {
-            Conversion.Result result = Conversion.convert(g, out, target, MicroejProgress.forTerminal(open.quiet));
+            Conversion.Result result = Conversion.convert(g, out, target, dev.heapwise.cli.ProgressBar.forTerminal(open.quiet));
             long millis = (System.nanoTime() - t0) / 1_000_000;
             long bytes = Files.size(out);
             if (json) {

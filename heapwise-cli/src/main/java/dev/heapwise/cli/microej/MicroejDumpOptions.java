@@ -33,7 +33,7 @@ public final class MicroejDumpOptions {
 
     public HeapGraph open(Path dump) throws IOException {
         HeapGraph g = Dumps.open(dump, new Hprof.Options(false, rebuild, threads, indexDir,
-                MicroejProgress.forTerminal(quiet)), lenient);
+                dev.heapwise.cli.ProgressBar.forTerminal(quiet)), lenient);
         ReadReport report = MicroEj.readReport(g);
         if (report.total() > 0 && !quiet) {
             for (String line : report.lines()) {

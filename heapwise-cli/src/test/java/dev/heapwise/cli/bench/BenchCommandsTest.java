@@ -16,7 +16,7 @@ class BenchCommandsTest {
     void generateMakesARealDumpAndBenchMeasuresIt(@TempDir Path dir) {
         Path dump = dir.resolve("gen.hprof");
         CliRun gen = CliRun.run("generate", dump.toString(), "--size", "4m");
-        assertThat(gen.exitCode()).as(gen.err()).isZero();
+        assertThat(gen.exit()).as(gen.err()).isZero();
         assertThat(dump).exists();
 
         JsonNode info = CliRun.run("info", dump.toString(), "--json").json();
@@ -25,7 +25,7 @@ class BenchCommandsTest {
         assertThat(histogram.toString()).contains("DumpGenerator$Customer", "java.util.HashMap$Node");
 
         CliRun bench = CliRun.run("bench", dump.toString(), "--runs", "1", "--json");
-        assertThat(bench.exitCode()).as(bench.err()).isZero();
+        assertThat(bench.exit()).as(bench.err()).isZero();
         JsonNode b = bench.json();
         assertThat(b.get("objects").asLong()).isEqualTo(info.get("objects").asLong());
         assertThat(b.get("firstOpenMillisMedian").asLong()).isPositive();
@@ -38,8 +38,8 @@ class BenchCommandsTest {
     void generateRefusesToOverwrite(@TempDir Path dir) throws Exception {
         Path existing = Files.writeString(dir.resolve("x.hprof"), "mine");
         CliRun r = CliRun.run("generate", existing.toString(), "--size", "1m");
-        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.exit()).isEqualTo(2);
         assertThat(Files.readString(existing)).isEqualTo("mine");
-        assertThat(CliRun.run("generate", dir.resolve("y.hprof").toString(), "--size", "lots").exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("generate", dir.resolve("y.hprof").toString(), "--size", "lots").exit()).isEqualTo(2);
     }
 }

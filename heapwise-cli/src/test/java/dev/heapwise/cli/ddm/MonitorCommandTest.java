@@ -2,13 +2,11 @@ package dev.heapwise.cli.ddm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heapwise.cli.CliRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.heapwise.cli.Main;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,23 +59,7 @@ class MonitorCommandTest {
         }
     }
 
-    record Run(int exit, String out, String err) {}
 
-    static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exit = Main.execute(args);
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     private static String[] monitor(String... more) {
         List<String> args = new ArrayList<>(List.of("monitor", "--ports", port + "-" + port, "--wait", "15000",
@@ -88,7 +70,7 @@ class MonitorCommandTest {
 
     @Test
     void onceJsonHasExactlyTheDocumentedNames() throws Exception {
-        Run r = run(monitor("--once", "--json"));
+        CliRun r = CliRun.run(monitor("--once", "--json"));
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
         assertThat(names(doc)).containsExactly("vms");
@@ -114,7 +96,7 @@ class MonitorCommandTest {
 
     @Test
     void onceTableNamesTheVm() {
-        Run r = run(monitor("--once"));
+        CliRun r = CliRun.run(monitor("--once"));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("127.0.0.1:" + port).contains("cli-test-app").contains("yes").contains("main");
     }
@@ -122,7 +104,7 @@ class MonitorCommandTest {
     @Test
     void heapBitmapWritesAPng(@TempDir Path tmp) throws Exception {
         Path png = tmp.resolve("heap.png");
-        Run r = run(monitor("--heap-bitmap", "cli-test-app", "-o", png.toString(), "--json"));
+        CliRun r = CliRun.run(monitor("--heap-bitmap", "cli-test-app", "-o", png.toString(), "--json"));
         assertThat(r.exit()).as(r.err()).isZero();
         byte[] bytes = Files.readAllBytes(png);
         assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
@@ -136,7 +118,7 @@ class MonitorCommandTest {
     @Test
     void dumpLeavesAnHprofFileAndPrintsItsPath(@TempDir Path tmp) throws Exception {
         Path file = tmp.resolve("child.hprof");
-        Run r = run(monitor("--dump", String.valueOf(port), "-o", file.toString()));
+        CliRun r = CliRun.run(monitor("--dump", String.valueOf(port), "-o", file.toString()));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out().trim()).isEqualTo(file.toAbsolutePath().toString());
         byte[] head = new byte[18];
@@ -149,28 +131,28 @@ class MonitorCommandTest {
 
     @Test
     void agentPathPrintsTheAgentJar() throws Exception {
-        Run r = run("agent-path");
+        CliRun r = CliRun.run("agent-path");
         assertThat(r.exit()).isZero();
         Path printed = Path.of(r.out().trim());
         assertThat(printed).isAbsolute().isEqualTo(agentJar);
         assertThat(AgentJarLocator.isAgentJar(printed)).isTrue();
-        Run json = run("agent-path", "--json");
+        CliRun json = CliRun.run("agent-path", "--json");
         assertThat(new ObjectMapper().readTree(json.out()).get("agentJar").asText()).isEqualTo(printed.toString());
     }
 
     @Test
     void badInputIsOneLineAndExitTwo() {
-        Run badRange = run("monitor", "--ports", "9-1", "--once");
+        CliRun badRange = CliRun.run("monitor", "--ports", "9-1", "--once");
         assertThat(badRange.exit()).isEqualTo(2);
         assertThat(badRange.err().trim()).isEqualTo(
                 "heapwise: --ports 9-1: expected FIRST-LAST with 1 <= FIRST <= LAST <= 65535, or none");
-        Run noOutput = run(monitor("--heap-bitmap", "x"));
+        CliRun noOutput = CliRun.run(monitor("--heap-bitmap", "x"));
         assertThat(noOutput.exit()).isEqualTo(2);
         assertThat(noOutput.err()).contains("--heap-bitmap needs -o FILE.png");
-        Run noDir = run(monitor("--dump", "x", "-o", "/no/such/dir/x.hprof"));
+        CliRun noDir = CliRun.run(monitor("--dump", "x", "-o", "/no/such/dir/x.hprof"));
         assertThat(noDir.exit()).isEqualTo(2);
         assertThat(noDir.err().trim()).isEqualTo("heapwise: -o /no/such/dir/x.hprof: the directory /no/such/dir does not exist");
-        Run unknownVm = run("monitor", "--ports", port + "-" + port, "--gc", "no-such-vm", "--wait", "300",
+        CliRun unknownVm = CliRun.run("monitor", "--ports", port + "-" + port, "--gc", "no-such-vm", "--wait", "300",
                 "--no-debug-ports");
         assertThat(unknownVm.exit()).isEqualTo(2);
         assertThat(unknownVm.err()).startsWith("heapwise: no VM matches \"no-such-vm\"").doesNotContain("Exception");

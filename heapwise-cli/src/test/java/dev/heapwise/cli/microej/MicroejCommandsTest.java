@@ -2,13 +2,11 @@ package dev.heapwise.cli.microej;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heapwise.cli.CliRun;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heapwise.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,32 +30,12 @@ class MicroejCommandsTest {
     Path first;
     Path second;
 
-    record Run(int exit, String out, String err) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(out);
-        }
-    }
 
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exit = Main.execute(args);
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
-    private Run ok(String... args) {
+    private CliRun ok(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--quiet");
-        Run r = run(all.toArray(new String[0]));
+        CliRun r = CliRun.run(all.toArray(new String[0]));
         assertThat(r.exit()).as(r.err()).isZero();
         return r;
     }
@@ -176,7 +154,7 @@ class MicroejCommandsTest {
         JsonNode types = ok("microej", "types", back.toString(), "--json").json();
         assertThat(types.get("rows").get(0).get("type").asText()).isEqualTo("com.is2t.test.HeapDumpTest$TestObj");
         assertThat(types.get("size").asLong()).isEqualTo(199);
-        Run same = run("convert", first.toString(), first.toString());
+        CliRun same = CliRun.run("convert", first.toString(), first.toString());
         assertThat(same.exit()).isEqualTo(2);
     }
 
@@ -185,23 +163,23 @@ class MicroejCommandsTest {
         Path bad = dir.resolve("bad.heap");
         Files.writeString(bad, Files.readString(first).replace("<array id=\"105\" class=\"[I\" length=\"3\"",
                 "<array id=\"105\" class=\"[I\" length=\"4\""));
-        Run strict = run("microej", "types", bad.toString(), "--quiet");
+        CliRun strict = CliRun.run("microej", "types", bad.toString(), "--quiet");
         assertThat(strict.exit()).isEqualTo(2);
         assertThat(strict.err().strip()).startsWith("heapwise: " + bad + ": line 64, column 81: ")
                 .contains("has length 4 but holds 3").doesNotContain("\n");
-        Run info = run("info", bad.toString());
+        CliRun info = CliRun.run("info", bad.toString());
         assertThat(info.exit()).isEqualTo(2);
-        Run lenient = run("microej", "types", bad.toString(), "--lenient", "--json");
+        CliRun lenient = CliRun.run("microej", "types", bad.toString(), "--lenient", "--json");
         assertThat(lenient.exit()).isZero();
         assertThat(lenient.err()).contains("lenient read skipped 1 arrays whose length attribute differs");
         assertThat(lenient.json().get("instances").asLong()).isEqualTo(12);
         // the lenient index is kept: the other commands reuse it
-        assertThat(run("info", bad.toString(), "--json").exit()).isZero();
+        assertThat(CliRun.run("info", bad.toString(), "--json").exit()).isZero();
 
-        Run unknown = run("microej", "fields", first.toString(), "#999", "--quiet");
+        CliRun unknown = CliRun.run("microej", "fields", first.toString(), "#999", "--quiet");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err().strip()).isEqualTo("heapwise: " + first + ": no object has id #999");
-        Run noTimes = run("microej", "usage", dir.resolve("none.heap").toString());
+        CliRun noTimes = CliRun.run("microej", "usage", dir.resolve("none.heap").toString());
         assertThat(noTimes.exit()).isEqualTo(2);
     }
 }

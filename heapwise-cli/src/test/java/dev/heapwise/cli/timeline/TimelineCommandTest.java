@@ -3,14 +3,12 @@ package dev.heapwise.cli.timeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.heapwise.cli.CliRun;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.heapwise.cli.Main;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,23 +25,7 @@ import org.w3c.dom.NodeList;
 class TimelineCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    record Run(int exit, String out, String err) {}
 
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exit = Main.execute(args);
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     private static Path template(String name) {
         String root = System.getProperty("heapwise.shared.data");
@@ -63,7 +45,7 @@ class TimelineCommandTest {
 
     @Test
     void textShowsSummaryCorrelationAndPerGcTable() {
-        Run r = run("timeline", v1().toString(), "--quiet");
+        CliRun r = CliRun.run("timeline", v1().toString(), "--quiet");
         assertThat(r.exit()).isZero();
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("heap samples   7 (phase 1 from line 1), 2 markers at samples 3, 6");
@@ -83,7 +65,7 @@ class TimelineCommandTest {
         Path file = dir.resolve("odd.txt");
         Files.writeString(file, "phase1: heap use\n1,true\nbogus\n2,false\nphase2: page dump\n--before GC 1--\n16: + (30%)\n"
                 + "--after GC 1--\n16: +\n--after GC 2--\n");
-        Run r = run("timeline", file.toString(), "--verbose");
+        CliRun r = CliRun.run("timeline", file.toString(), "--verbose");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("skipped lines  1")
                 .contains("unpaired       after GC 2 (line 10) comes right after after GC 1 (line 8), not after before GC 2")
@@ -95,7 +77,7 @@ class TimelineCommandTest {
 
     @Test
     void jsonHasTheDocumentedFields() throws Exception {
-        Run r = run("timeline", v1().toString(), "--json");
+        CliRun r = CliRun.run("timeline", v1().toString(), "--json");
         assertThat(r.exit()).isZero();
         JsonNode doc = JSON.readTree(r.out());
         assertThat(doc.get("samples").asInt()).isEqualTo(7);
@@ -128,7 +110,7 @@ class TimelineCommandTest {
 
     @Test
     void jsonOfTheTimestampedTemplateCorrelatesByTime() throws Exception {
-        Run r = run("timeline", v2().toString(), "--json", "--page-size", "1000");
+        CliRun r = CliRun.run("timeline", v2().toString(), "--json", "--page-size", "1000");
         JsonNode doc = JSON.readTree(r.out());
         assertThat(doc.get("format").asText()).isEqualTo("timestamped");
         assertThat(doc.get("correlation").get("mode").asText()).isEqualTo("timestamp");
@@ -142,7 +124,7 @@ class TimelineCommandTest {
     void verboseJsonListsSkippedLinesAndNullsForMissingMarkers(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("gaps.txt");
         Files.writeString(file, "phase1: heap use\n1,false\nx,y\n2,false\nphase2: page dump\n--before GC 4--\na: +\n--after GC 4--\n");
-        Run r = run("timeline", file.toString(), "--json", "--verbose");
+        CliRun r = CliRun.run("timeline", file.toString(), "--json", "--verbose");
         JsonNode doc = JSON.readTree(r.out());
         assertThat(doc.get("skippedLines").asInt()).isEqualTo(1);
         assertThat(doc.get("issues")).singleElement().satisfies(i -> {
@@ -158,7 +140,7 @@ class TimelineCommandTest {
     @Test
     void plotWritesWellFormedSvg(@TempDir Path dir) throws Exception {
         Path svg = dir.resolve("out.svg");
-        Run r = run("timeline", v1().toString(), "--plot", svg.toString(), "--quiet", "--json");
+        CliRun r = CliRun.run("timeline", v1().toString(), "--plot", svg.toString(), "--quiet", "--json");
         assertThat(r.exit()).isZero();
         assertThat(r.err()).isEmpty();
         JSON.readTree(r.out());
@@ -174,7 +156,7 @@ class TimelineCommandTest {
     @Test
     void plotAnnouncesItselfOnStderrUnlessQuiet(@TempDir Path dir) {
         Path svg = dir.resolve("out.svg");
-        Run r = run("timeline", v1().toString(), "--plot", svg.toString(), "--downsample", "min_max");
+        CliRun r = CliRun.run("timeline", v1().toString(), "--plot", svg.toString(), "--downsample", "min_max");
         assertThat(r.exit()).isZero();
         assertThat(r.err()).isEqualTo("heapwise: wrote " + svg + System.lineSeparator());
     }
@@ -183,14 +165,14 @@ class TimelineCommandTest {
     void missingMarkersAreBadInputOnOneLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("broken.txt");
         Files.writeString(file, "phase2: page dump\nphase1: heap use\n1,true\n");
-        Run r = run("timeline", file.toString());
+        CliRun r = CliRun.run("timeline", file.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().lines()).singleElement().isEqualTo("heapwise: " + file + ": line 1: Invalid merged file format:"
                 + " the 'phase2: page dump' marker comes before any 'phase1: heap use' marker; phase 2 must follow phase 1");
 
         Files.writeString(file, "phase1: heap use\n1,true\n2,false\n");
-        Run json = run("timeline", file.toString(), "--json");
+        CliRun json = CliRun.run("timeline", file.toString(), "--json");
         assertThat(json.exit()).isEqualTo(2);
         assertThat(json.out()).isEmpty();
         assertThat(json.err().lines()).singleElement().asString()
@@ -200,15 +182,15 @@ class TimelineCommandTest {
 
     @Test
     void missingFilesDirectoriesAndBadOptionsAreBadInput(@TempDir Path dir) {
-        Run missing = run("timeline", dir.resolve("nope.txt").toString());
+        CliRun missing = CliRun.run("timeline", dir.resolve("nope.txt").toString());
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err().lines()).singleElement().asString().isEqualTo("heapwise: " + dir.resolve("nope.txt") + ": no such file");
 
-        Run directory = run("timeline", dir.toString());
+        CliRun directory = CliRun.run("timeline", dir.toString());
         assertThat(directory.exit()).isEqualTo(2);
         assertThat(directory.err().lines()).singleElement().asString().contains("is a directory");
 
-        Run pageSize = run("timeline", v1().toString(), "--page-size", "0");
+        CliRun pageSize = CliRun.run("timeline", v1().toString(), "--page-size", "0");
         assertThat(pageSize.exit()).isEqualTo(2);
         assertThat(pageSize.err()).startsWith("heapwise: --page-size must be positive");
     }
