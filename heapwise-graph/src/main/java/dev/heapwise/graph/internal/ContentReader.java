@@ -9,20 +9,26 @@ import java.nio.ByteOrder;
 /**
  * A window over a {@link ContentSource} for reading object records: {@link #load} makes a byte
  * range available in {@link #buffer()} (big-endian, as HPROF stores values) and returns where it
- * starts. Reading ahead by a whole window makes scans in record order cheap. Not thread-safe: one
+ * starts. The read-ahead adapts: a load that starts where the previous window ended doubles it
+ * (up to {@code maxWindow}), so scans in record order read big blocks, while random loads shrink
+ * it back to a few kilobytes, so looking at one object costs one small read. Not thread-safe: one
  * reader per thread.
  */
 public final class ContentReader {
+    private static final int MIN_WINDOW = 4096;
+
     private final ContentSource source;
-    private final int window;
+    private final int maxWindow;
+    private int window;
     private ByteBuffer buf;
     private long start = -1;
     private int length;
 
-    public ContentReader(ContentSource source, int window) {
+    public ContentReader(ContentSource source, int maxWindow) {
         this.source = source;
-        this.window = window;
-        this.buf = ByteBuffer.allocate(window).order(ByteOrder.BIG_ENDIAN);
+        this.maxWindow = Math.max(MIN_WINDOW, maxWindow);
+        this.window = MIN_WINDOW;
+        this.buf = ByteBuffer.allocate(MIN_WINDOW).order(ByteOrder.BIG_ENDIAN);
     }
 
     /**
@@ -33,6 +39,8 @@ public final class ContentReader {
         if (start >= 0 && pos >= start && pos + len <= start + length) {
             return (int) (pos - start);
         }
+        boolean sequential = start >= 0 && pos >= start + length && pos <= start + length + window;
+        window = sequential ? Math.min(maxWindow, window * 2) : MIN_WINDOW;
         int want = Math.max(window, len);
         if (buf.capacity() < want) {
             buf = ByteBuffer.allocate(want).order(ByteOrder.BIG_ENDIAN);

@@ -113,7 +113,7 @@ public final class IndexedHeapGraph implements HeapGraph {
             this.heapNames = info.heaps().isEmpty() ? List.of("default") : info.heaps();
             this.javaLangClass = manifest.javaLangClass();
             this.content = contentLocation(dir, dump).open(dir);
-            this.readers = ThreadLocal.withInitial(() -> new ContentReader(content, 1 << 16));
+            this.readers = ThreadLocal.withInitial(() -> new ContentReader(content, 1 << 20));
             this.attachments = new Attachments(dir, store);
             if (manifest.attributes() != null) {
                 for (Manifest.AttributeSpec spec : manifest.attributes()) {
