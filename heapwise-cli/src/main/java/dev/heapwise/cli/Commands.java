@@ -13,7 +13,9 @@ final class Commands {
         return List.of(
                 new InfoCommand(),
                 new HistogramCommand(),
-                new dev.heapwise.cli.timeline.TimelineCommand()
+                new dev.heapwise.cli.timeline.TimelineCommand(),
+                new dev.heapwise.cli.walker.WalkCommand(),
+                new dev.heapwise.cli.walker.ExportCommand()
         );
     }
 }
