@@ -31,13 +31,14 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p><b>Cost.</b> Memory: three bits per object plus a stack of at most one int per object
+ * <p><b>Cost.</b> Memory: four bits per object plus a stack of at most one int per object
  * (usually far fewer) and reused batch arrays of {@link WalkOptions#batchSize()}; with a depth
  * limit, one more byte per object. No Java object is created per heap object on the index path.
  * Time: one pass over the reference index. With {@link WalkOptions#includeNulls()} (the default,
  * as the contract reports null references), each object that has a null or dangling reference
- * slot, and each object array's length, costs a read of the dump; without it the walk reads the
- * index only.
+ * slot, and each object array's length, costs a read of the dump (about 10 µs each on a big
+ * dump); without it the walk reads the index only. On big graphs the walk is bound by memory
+ * latency (the depth-first order jumps across the index); docs/walker.md has measured numbers.
  *
  * <p><b>Threads.</b> A walk runs on the calling thread and calls the callback there. Several walks
  * may run at once over the same graph (each has its own state); the graph is only read.

@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class DotSink implements ExportSink, AutoCloseable {
     private final Writer out;
-    private final HexIds hex = new HexIds();
+    private final CharDigits digits = new CharDigits();
 
     DotSink(OutputStream stream, String title) throws IOException {
         out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
@@ -36,9 +36,9 @@ final class DotSink implements ExportSink, AutoCloseable {
         out.write(" [label=\"");
         escaped(classRepresented != null ? "class " + classRepresented : className);
         out.write("\\n");
-        out.write(hex.chars(), 0, hex.format(id));
+        out.write(digits.chars(), 0, digits.hexId(id));
         out.write(" (");
-        out.write(Long.toString(shallowSize));
+        out.write(digits.chars(), 0, digits.decimal(shallowSize));
         out.write(" B)\"];\n");
     }
 
@@ -52,16 +52,14 @@ final class DotSink implements ExportSink, AutoCloseable {
         if (fieldName != null) {
             escaped(fieldName);
         } else {
-            out.write('[');
-            out.write(Long.toString(arrayIndex));
-            out.write(']');
+            out.write(digits.chars(), 0, digits.bracketed(arrayIndex));
         }
         out.write("\"];\n");
     }
 
     private void id(long id) throws IOException {
         out.write('"');
-        out.write(hex.chars(), 0, hex.format(id));
+        out.write(digits.chars(), 0, digits.hexId(id));
         out.write('"');
     }
 

@@ -51,6 +51,16 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } catch (OutOfMemoryError e) {
+            // The walk needs about half a byte per object, plus up to 4 bytes per object waiting on its stack.
+            throw new IllegalStateException("out of memory %s %s; give Java more heap, e.g. HEAPWISE_JAVA_OPTS=-Xmx4g"
+                    .formatted("exporting", dump.dump), e);
+        }
+    }
+
+    private Integer run() throws Exception {
         MaxDepth.check(maxDepth);
         if (json && output == null) {
             throw new BadInputException("--json prints a summary document on standard output, so the export itself"

@@ -20,8 +20,7 @@ final class JsonlSink implements ExportSink, AutoCloseable {
     private static final JsonFactory FACTORY = JsonFactory.builder().build()
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     private final JsonGenerator json;
-    private final HexIds hex = new HexIds();
-    private final char[] element = new char[24];
+    private final CharDigits digits = new CharDigits();
 
     JsonlSink(OutputStream out) throws IOException {
         json = FACTORY.createGenerator(out, JsonEncoding.UTF8);
@@ -33,7 +32,7 @@ final class JsonlSink implements ExportSink, AutoCloseable {
         json.writeStartObject();
         json.writeStringField("type", "object");
         json.writeFieldName("id");
-        json.writeString(hex.chars(), 0, hex.format(id));
+        json.writeString(digits.chars(), 0, digits.hexId(id));
         json.writeStringField("className", className);
         json.writeNumberField("shallowSize", shallowSize);
         json.writeEndObject();
@@ -45,32 +44,17 @@ final class JsonlSink implements ExportSink, AutoCloseable {
         json.writeStartObject();
         json.writeStringField("type", "ref");
         json.writeFieldName("from");
-        json.writeString(hex.chars(), 0, hex.format(from));
+        json.writeString(digits.chars(), 0, digits.hexId(from));
         json.writeFieldName("to");
-        json.writeString(hex.chars(), 0, hex.format(to));
+        json.writeString(digits.chars(), 0, digits.hexId(to));
         json.writeFieldName("name");
         if (fieldName != null) {
             json.writeString(fieldName);
         } else {
-            json.writeString(element, 0, elementName(arrayIndex));
+            json.writeString(digits.chars(), 0, digits.bracketed(arrayIndex));
         }
         json.writeEndObject();
         json.writeRaw('\n');
-    }
-
-    /** Writes {@code [index]} into the reused buffer and returns its length. */
-    private int elementName(long index) {
-        int n = element.length;
-        element[--n] = ']';
-        long v = index;
-        do {
-            element[--n] = (char) ('0' + (v % 10));
-            v /= 10;
-        } while (v > 0);
-        element[--n] = '[';
-        int length = element.length - n;
-        System.arraycopy(element, n, element, 0, length);
-        return length;
     }
 
     @Override

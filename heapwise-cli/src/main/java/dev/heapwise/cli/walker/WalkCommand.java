@@ -58,6 +58,16 @@ public final class WalkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } catch (OutOfMemoryError e) {
+            // The walk needs about half a byte per object, plus up to 4 bytes per object waiting on its stack.
+            throw new IllegalStateException("out of memory %s %s; give Java more heap, e.g. HEAPWISE_JAVA_OPTS=-Xmx4g"
+                    .formatted("walking", dump.dump), e);
+        }
+    }
+
+    private Integer run() throws Exception {
         if (batchSize < 1) {
             throw new BadInputException("--batch-size " + batchSize + ": must be at least 1");
         }

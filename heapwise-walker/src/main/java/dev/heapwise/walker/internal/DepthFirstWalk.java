@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * The walk itself: containers, root references, then objects depth first, iteratively.
  *
- * <p>State is three bits per object (reported, visited, pending) and one explicit stack of object
- * indexes. An object is <em>pending</em> from the moment a reference to it is reported and it is
+ * <p>State is four bits per object (reported, visited, pending, in {@link ObjectStates}) and one
+ * explicit stack of object indexes. An object is <em>pending</em> from the moment a reference to it is reported and it is
  * pushed, until it is popped and visited. The walk descends from an object into exactly those of
  * its references that are neither visited nor pending when reported, so an object is traversed
  * from the first reference that finds it (as the seed says: "objects that have been seen before
@@ -38,10 +38,8 @@ public final class DepthFirstWalk {
     private final int maxDepth;
     private final int n;
 
-    private final long[] reported;
-    private final long[] visited;
-    private final long[] pending;
-    private final IntStack stack = new IntStack(1024);
+    private final ObjectStates states;
+    private final IntStack stack = new IntStack();
     private final long[] ids;
     private final int[] targets;
     private final int[] flags;
@@ -76,9 +74,7 @@ public final class DepthFirstWalk {
         this.maxDepth = options.maxDepth();
         this.hops = options.maxDepth() >= 0 ? hops : null;
         this.n = source.objectCount();
-        this.reported = Bits.create(n);
-        this.visited = Bits.create(n);
-        this.pending = Bits.create(n);
+        this.states = new ObjectStates(n);
         this.ids = new long[batch];
         this.targets = new int[batch];
         this.flags = new int[batch];
@@ -126,8 +122,8 @@ public final class DepthFirstWalk {
             return false;
         }
         inHeap = true;
-        for (int o = Bits.nextClear(visited, 0, n); o < n; o = Bits.nextClear(visited, o + 1, n)) {
-            Bits.set(pending, o);
+        for (int o = states.nextUnvisited(0); o < n; o = states.nextUnvisited(o + 1)) {
+            states.set(o, ObjectStates.PENDING);
             stack.push(o);
             if (!drain()) {
                 return false;
@@ -152,12 +148,7 @@ public final class DepthFirstWalk {
             for (int i = 0; i < count; i++) {
                 int o = roots[from + i];
                 ids[i] = source.id(o);
-                flags[i] = flagsOf(o);
-                Bits.set(reported, o);
-                if (!Bits.get(visited, o) && !Bits.get(pending, o)) {
-                    Bits.set(pending, o);
-                    stack.push(o);
-                }
+                flags[i] = report(o, true);
             }
             rootReferenceCalls++;
             rootReferences += count;
@@ -174,14 +165,24 @@ public final class DepthFirstWalk {
         return drain();
     }
 
-    private int flagsOf(int o) {
-        int f = Bits.get(reported, o) ? ObjectFlags.ALREADY_REPORTED : 0;
-        return Bits.get(visited, o) ? f | ObjectFlags.ALREADY_VISITED : f;
+    /**
+     * Reports a reference to {@code o}: returns its flags as they were, marks it reported and, if
+     * {@code descend} and it is neither visited nor already waiting, pushes it (pending).
+     */
+    private int report(int o, boolean descend) {
+        int state = states.get(o);
+        if (descend && (state & (ObjectStates.VISITED | ObjectStates.PENDING)) == 0) {
+            states.set(o, ObjectStates.REPORTED | ObjectStates.PENDING);
+            stack.push(o);
+        } else {
+            states.set(o, ObjectStates.REPORTED);
+        }
+        return state & (ObjectFlags.ALREADY_REPORTED | ObjectFlags.ALREADY_VISITED);
     }
 
     private void unpendFrom(int mark) {
         for (int j = mark; j < stack.size(); j++) {
-            Bits.clear(pending, stack.get(j));
+            states.clear(stack.get(j), ObjectStates.PENDING);
         }
         stack.truncate(mark);
     }
@@ -189,7 +190,7 @@ public final class DepthFirstWalk {
     private boolean drain() {
         while (stack.size() > 0) {
             int o = stack.pop();
-            Bits.clear(pending, o);
+            states.clear(o, ObjectStates.PENDING);
             if (!visit(o)) {
                 return false;
             }
@@ -199,7 +200,7 @@ public final class DepthFirstWalk {
 
     /** Reports one object's references in batches, then queues the new ones for descent. */
     private boolean visit(int o) {
-        Bits.set(visited, o);
+        states.set(o, ObjectStates.VISITED);
         objectsVisited++;
         if (inHeap) {
             objectsVisitedInHeap++;
@@ -207,7 +208,7 @@ public final class DepthFirstWalk {
         if ((objectsVisited & (PROGRESS_EVERY - 1)) == 0) {
             progress.visited(objectsVisited, n);
         }
-        int objectFlags = Bits.get(reported, o) ? ObjectFlags.ALREADY_REPORTED : 0;
+        int objectFlags = states.flags(o) & ObjectFlags.ALREADY_REPORTED;
         long objectId = source.id(o);
         boolean descend = inHeap || hops == null || (hops[o] & 0xFF) < maxDepth;
         int mark = stack.size();
@@ -228,12 +229,7 @@ public final class DepthFirstWalk {
                     }
                     continue;
                 }
-                flags[i] = flagsOf(t);
-                Bits.set(reported, t);
-                if (descend && !Bits.get(visited, t) && !Bits.get(pending, t)) {
-                    Bits.set(pending, t);
-                    stack.push(t);
-                }
+                flags[i] = report(t, descend);
             }
             objectReferenceCalls++;
             references += count;

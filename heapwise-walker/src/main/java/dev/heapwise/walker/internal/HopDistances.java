@@ -22,7 +22,7 @@ public final class HopDistances {
         int n = source.objectCount();
         byte[] hops = new byte[n];
         Arrays.fill(hops, (byte) FAR);
-        IntStack level = new IntStack(Math.max(16, starts.length));
+        IntStack level = new IntStack();
         for (int s : starts) {
             if ((hops[s] & 0xFF) != 0) {
                 hops[s] = 0;
@@ -33,7 +33,7 @@ public final class HopDistances {
         long[] ids = new long[batch];
         int[] targets = new int[batch];
         for (int depth = 0; depth < limit && level.size() > 0; depth++) {
-            IntStack next = new IntStack(level.size());
+            IntStack next = new IntStack();
             byte nextHop = (byte) (depth + 1);
             for (int i = 0; i < level.size(); i++) {
                 source.open(level.get(i));

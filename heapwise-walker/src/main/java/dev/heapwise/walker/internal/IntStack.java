@@ -2,29 +2,60 @@ package dev.heapwise.walker.internal;
 
 import java.util.Arrays;
 
-/** A growable stack of ints with in-place segment reversal. Not thread-safe. */
+/**
+ * A stack of ints kept in blocks of 64 Ki entries, with in-place segment reversal. Growing adds a
+ * block and never copies, so a stack of millions of entries costs 4 bytes per entry and no
+ * transient doubling (the walk's stack can approach the object count on random graphs). Not
+ * thread-safe.
+ */
 final class IntStack {
-    private int[] a;
-    private int size;
+    private static final int SHIFT = 16;
+    private static final int BLOCK = 1 << SHIFT;
+    private static final int MASK = BLOCK - 1;
 
-    IntStack(int capacity) {
-        a = new int[Math.max(16, capacity)];
-    }
+    private int[][] blocks = new int[4][];
+    private int size;
+    private int capacity;
 
     void push(int v) {
-        if (size == a.length) {
-            // Grow by half: this stack can approach the object count on long chains.
-            a = Arrays.copyOf(a, (int) Math.min(Integer.MAX_VALUE - 8, a.length + (long) (a.length >> 1) + 16));
+        if (size == capacity) {
+            addBlock();
         }
-        a[size++] = v;
+        blocks[size >>> SHIFT][size & MASK] = v;
+        size++;
+    }
+
+    private void addBlock() {
+        int b = capacity >>> SHIFT;
+        if (b == blocks.length) {
+            blocks = Arrays.copyOf(blocks, b * 2);
+        }
+        // The first block starts small: most stacks (and the hop-count queues) stay tiny.
+        if (b == 0 && blocks[0] == null) {
+            blocks[0] = new int[1024];
+            capacity = 1024;
+            return;
+        }
+        if (b == 0) {
+            blocks[0] = Arrays.copyOf(blocks[0], BLOCK);
+            capacity = BLOCK;
+            return;
+        }
+        blocks[b] = new int[BLOCK];
+        capacity += BLOCK;
     }
 
     int pop() {
-        return a[--size];
+        size--;
+        return blocks[size >>> SHIFT][size & MASK];
     }
 
     int get(int i) {
-        return a[i];
+        return blocks[i >>> SHIFT][i & MASK];
+    }
+
+    private void set(int i, int v) {
+        blocks[i >>> SHIFT][i & MASK] = v;
     }
 
     int size() {
@@ -38,9 +69,9 @@ final class IntStack {
     /** Reverses entries {@code from .. size-1}, so the first pushed of them pops first. */
     void reverseFrom(int from) {
         for (int i = from, j = size - 1; i < j; i++, j--) {
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
+            int t = get(i);
+            set(i, get(j));
+            set(j, t);
         }
     }
 }
