@@ -16,6 +16,8 @@ final class Commands {
                 new ShowCommand(),
                 new RootsCommand(),
                 new ThreadsCommand(),
+                new dev.heapwise.cli.walker.WalkCommand(),
+                new dev.heapwise.cli.walker.ExportCommand(),
                 new dev.heapwise.cli.microej.ConvertCommand(),
                 new dev.heapwise.cli.microej.MicroejCommand(),
                 new dev.heapwise.cli.timeline.TimelineCommand(),

@@ -1,0 +1,45 @@
+package dev.heapwise.walker.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/** The block stack against a list, across block boundaries (64 Ki entries). */
+class IntStackTest {
+
+    @Property(tries = 30)
+    void behavesLikeAList(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300_000) int pushes) {
+        Random r = new Random(seed);
+        IntStack stack = new IntStack();
+        List<Integer> model = new ArrayList<>();
+        for (int i = 0; i < pushes; i++) {
+            int v = r.nextInt();
+            stack.push(v);
+            model.add(v);
+            if (r.nextInt(1000) == 0) {
+                int from = r.nextInt(model.size());
+                stack.reverseFrom(from);
+                Collections.reverse(model.subList(from, model.size()));
+            }
+            if (r.nextInt(3000) == 0) {
+                int keep = r.nextInt(model.size() + 1);
+                stack.truncate(keep);
+                model.subList(keep, model.size()).clear();
+            }
+        }
+        assertThat(stack.size()).isEqualTo(model.size());
+        for (int i = 0; i < model.size(); i++) {
+            assertThat(stack.get(i)).isEqualTo(model.get(i));
+        }
+        while (!model.isEmpty()) {
+            assertThat(stack.pop()).isEqualTo(model.removeLast());
+        }
+        assertThat(stack.size()).isZero();
+    }
+}
