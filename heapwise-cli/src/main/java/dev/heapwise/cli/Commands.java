@@ -13,7 +13,8 @@ final class Commands {
         return List.of(
                 new InfoCommand(),
                 new HistogramCommand(),
-                new dev.heapwise.cli.timeline.TimelineCommand()
+                new dev.heapwise.cli.timeline.TimelineCommand(),
+                new dev.heapwise.cli.analysis.DominatorsCommand()
         );
     }
 }
