@@ -14,7 +14,8 @@ final class Commands {
                 new InfoCommand(),
                 new HistogramCommand(),
                 new dev.heapwise.cli.timeline.TimelineCommand(),
-                new dev.heapwise.cli.analysis.DominatorsCommand()
+                new dev.heapwise.cli.analysis.DominatorsCommand(),
+                new dev.heapwise.cli.analysis.PathCommand()
         );
     }
 }
