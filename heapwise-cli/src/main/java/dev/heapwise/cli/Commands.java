@@ -15,7 +15,8 @@ final class Commands {
                 new HistogramCommand(),
                 new dev.heapwise.cli.timeline.TimelineCommand(),
                 new dev.heapwise.cli.analysis.DominatorsCommand(),
-                new dev.heapwise.cli.analysis.PathCommand()
+                new dev.heapwise.cli.analysis.PathCommand(),
+                new dev.heapwise.cli.analysis.LeaksCommand()
         );
     }
 }

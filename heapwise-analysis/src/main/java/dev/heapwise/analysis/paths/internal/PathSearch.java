@@ -24,6 +24,11 @@ import java.util.List;
 public final class PathSearch implements AutoCloseable {
     /** Search priorities. The default is a plain breadth-first search. */
     public interface Policy {
+        /** Whether a root is left out altogether (Shark: ignored Java locals). */
+        default boolean ignoreRoot(GcRoot root) {
+            return false;
+        }
+
         /** Whether a root object is queued last (Shark: thread objects). */
         default boolean rootLast(GcRoot root) {
             return false;
@@ -88,7 +93,10 @@ public final class PathSearch implements AutoCloseable {
         IntStack first = new IntStack();
         IntStack last = new IntStack();
         for (int o : roots.objects()) {
-            GcRoot r = roots.primary(o);
+            GcRoot r = usableRoot(o);
+            if (r == null) {
+                continue;
+            }
             NativeInts.set(par, o, ROOT);
             if (policy.rootLast(r)) {
                 set(lastBits, o, true);
@@ -128,7 +136,7 @@ public final class PathSearch implements AutoCloseable {
             }
             boolean rootChildrenLast = false;
             if (NativeInts.get(par, v) == ROOT) {
-                GcRoot r = roots.primary(v);
+                GcRoot r = usableRoot(v);
                 rootChildrenLast = r != null && policy.childrenOfRootLast(r);
             }
             boolean check = filter.concerns(v);
@@ -163,6 +171,21 @@ public final class PathSearch implements AutoCloseable {
             }
         }
         return found;
+    }
+
+    /** The first root record of an object the policy does not ignore, or null. */
+    private GcRoot usableRoot(int object) {
+        for (GcRoot r : roots.all(object)) {
+            if (!policy.ignoreRoot(r)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** The root record the search started from for a root object on a path. */
+    public GcRoot rootOf(int object) {
+        return usableRoot(object);
     }
 
     /** Whether the search reached the object (it is a root or has a parent). */
