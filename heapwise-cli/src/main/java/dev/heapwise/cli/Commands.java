@@ -17,7 +17,8 @@ final class Commands {
                 new dev.heapwise.cli.analysis.DominatorsCommand(),
                 new dev.heapwise.cli.analysis.PathCommand(),
                 new dev.heapwise.cli.analysis.LeaksCommand(),
-                new dev.heapwise.cli.analysis.SuspectsCommand()
+                new dev.heapwise.cli.analysis.SuspectsCommand(),
+                new dev.heapwise.cli.analysis.WasteCommand()
         );
     }
 }

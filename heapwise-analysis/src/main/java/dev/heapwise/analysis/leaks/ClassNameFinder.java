@@ -1,6 +1,6 @@
 package dev.heapwise.analysis.leaks;
 
-import dev.heapwise.analysis.leaks.internal.Hierarchy;
+import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.graph.HeapGraph;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.heapwise.analysis.leaks;
 
-import dev.heapwise.analysis.leaks.internal.Hierarchy;
+import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.StaticField;

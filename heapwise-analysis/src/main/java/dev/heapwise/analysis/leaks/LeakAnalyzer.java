@@ -2,7 +2,7 @@ package dev.heapwise.analysis.leaks;
 
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
-import dev.heapwise.analysis.leaks.internal.Hierarchy;
+import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.analysis.leaks.internal.LeakStatuses;
 import dev.heapwise.analysis.leaks.internal.MatcherEdges;
 import dev.heapwise.analysis.leaks.internal.SharkPolicy;

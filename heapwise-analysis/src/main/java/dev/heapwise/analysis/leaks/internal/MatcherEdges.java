@@ -1,5 +1,7 @@
 package dev.heapwise.analysis.leaks.internal;
 
+import dev.heapwise.analysis.internal.Hierarchy;
+
 import dev.heapwise.analysis.leaks.ReferenceMatcher;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.graph.GcRoot;

@@ -1,4 +1,4 @@
-package dev.heapwise.analysis.leaks.internal;
+package dev.heapwise.analysis.internal;
 
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapGraph;
