@@ -18,7 +18,9 @@ final class Commands {
                 new dev.heapwise.cli.analysis.PathCommand(),
                 new dev.heapwise.cli.analysis.LeaksCommand(),
                 new dev.heapwise.cli.analysis.SuspectsCommand(),
-                new dev.heapwise.cli.analysis.WasteCommand()
+                new dev.heapwise.cli.analysis.WasteCommand(),
+                new dev.heapwise.cli.analysis.CompareCommand(),
+                new dev.heapwise.cli.analysis.GrowthCommand()
         );
     }
 }
