@@ -20,7 +20,8 @@ final class Commands {
                 new dev.heapwise.cli.analysis.SuspectsCommand(),
                 new dev.heapwise.cli.analysis.WasteCommand(),
                 new dev.heapwise.cli.analysis.CompareCommand(),
-                new dev.heapwise.cli.analysis.GrowthCommand()
+                new dev.heapwise.cli.analysis.GrowthCommand(),
+                new dev.heapwise.cli.analysis.ReportCommand()
         );
     }
 }

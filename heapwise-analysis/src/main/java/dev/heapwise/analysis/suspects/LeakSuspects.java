@@ -156,7 +156,8 @@ public final class LeakSuspects {
             return;
         }
         HeapClass ac = ObjectLabels.classFor(g, acc);
-        d.append(" The memory is accumulated in one instance of \"").append(ac.name()).append("\", loaded by \"")
+        d.append(g.kind(acc) == ObjectKind.CLASS ? " The memory is accumulated in the class \""
+                : " The memory is accumulated in one instance of \"").append(ac.name()).append("\", loaded by \"")
                 .append(ObjectLabels.loaderName(g, ac)).append("\", which occupies ")
                 .append(bytes(tree.retainedSize(acc), total)).append(". It holds ")
                 .append(Sizes.count(tree.childCount(acc))).append(" objects directly: check what keeps adding to it"
