@@ -68,6 +68,14 @@ public final class IntStack {
         return size == 0;
     }
 
+    /** Drops the elements from position {@code newSize} up. */
+    public void truncate(long newSize) {
+        size = newSize;
+        int c = newSize == 0 ? -1 : (int) ((newSize - 1) >>> SHIFT);
+        topChunk = c;
+        top = c < 0 ? null : chunks[c];
+    }
+
     public void clear() {
         size = 0;
         topChunk = -1;

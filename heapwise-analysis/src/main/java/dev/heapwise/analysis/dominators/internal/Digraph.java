@@ -26,6 +26,9 @@ public interface Digraph {
      */
     RefCursor predecessors();
 
+    /** Says predecessors will not be asked for again, so an inbound index may be freed. */
+    default void releasePredecessors() {}
+
     /** The weight summed into retained sizes (shallow size). */
     long size(int v);
 }

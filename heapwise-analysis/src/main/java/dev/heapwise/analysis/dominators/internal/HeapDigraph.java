@@ -127,6 +127,11 @@ public final class HeapDigraph implements Digraph, AutoCloseable {
     }
 
     @Override
+    public void releasePredecessors() {
+        byClass().objects().close();
+    }
+
+    @Override
     public void close() {
         byClass().objects().close();
     }

@@ -14,14 +14,20 @@ import java.util.concurrent.CompletableFuture;
  * dominators come from a link-eval forest with path compression, and each immediate dominator is
  * the nearest common ancestor of its semi-dominator and its tree parent.
  *
- * <p>Heaps are mostly trees: about three objects in four have exactly one referrer, and then the
- * referrer is the search-tree parent and the semi-dominator, with no predecessor to look at. The
- * search notes which vertices were reached more than once (the sign bit of their number), so the
- * semi-dominator pass only walks the predecessors of the others.
+ * <p>What makes it fast on heaps, where every step is a cache miss:
+ * <ul>
+ *   <li>The search keeps "numbered" and "reached twice" as bit sets (n/8 bytes each, cache-sized)
+ *       instead of looking up numbers, and reads each vertex's successors once, on entry.</li>
+ *   <li>Heaps are mostly trees: a vertex reached by one edge has its tree parent as its only
+ *       predecessor and semi-dominator, so only vertices reached twice get predecessor lists.</li>
+ *   <li>Those lists are copied in preorder, already translated to preorder numbers, by two threads
+ *       ({@link PredecessorCopy}); the semi-dominator pass then reads them in order.</li>
+ *   <li>Retained sizes and the final renumbering run on two threads.</li>
+ * </ul>
  *
- * <p>Memory: 20 bytes per vertex of native memory at the peak (five int arrays), plus what the
- * graph needs for predecessors; the search stack grows in 4 MB chunks. No recursion, no boxing,
- * no object per vertex. The last pass runs on two threads.
+ * <p>Memory: 20 bytes per vertex of native memory (five int arrays) plus 4 bytes per predecessor
+ * of the vertices reached twice, two bits per vertex on the heap, and the stacks. No recursion,
+ * no boxing, no object per vertex.
  */
 public final class SemiNca {
     /** {@link Result#idom} value of a vertex whose immediate dominator is the virtual root. */
@@ -29,8 +35,6 @@ public final class SemiNca {
     /** {@link Result#idom} value of a vertex the virtual root does not reach. */
     public static final int UNREACHABLE = -2;
 
-    private static final int SEEN_TWICE = Integer.MIN_VALUE;
-    private static final int NUMBER = Integer.MAX_VALUE;
 
     /**
      * @param idom        immediate dominator by vertex, {@link #ROOT} or {@link #UNREACHABLE}
@@ -49,8 +53,11 @@ public final class SemiNca {
     private final Digraph graph;
     private final ProgressListener progress;
     private final int n;
+    private static final int MARK = -1;
     private int pseudoRoots;
-    private SuccessorCopy successors;
+    /** Search bits by vertex: numbered, and reached by more than one edge. Small enough for the cache. */
+    private long[] seen;
+    private long[] twice;
 
     private SemiNca(Digraph graph, ProgressListener progress) {
         this.graph = graph;
@@ -75,49 +82,60 @@ public final class SemiNca {
         NativeInts parent = null;
         NativeInts ancestor = null;
         NativeInts label = null;
-        NativeLongs retained = null;
-        boolean done = false;
+        PredecessorCopy preds = null;
+        NativeInts idomOut = null;
         try {
             vertex = NativeInts.allocate(n + 1L);
             parent = NativeInts.allocate(n + 1L);
-            progress.phase("dominators: copying references", n);
-            int count;
-            try (SuccessorCopy copy = SuccessorCopy.of(graph, 2)) {
-                successors = copy;
-                progress.phase("dominators: depth-first search", n);
-                count = search(pre, vertex, parent);
-                if (keepUnreachable && count - 1 < n) {
-                    count = searchUnreachable(pre, vertex, parent, count);
-                }
-            } finally {
-                successors = null;
+            seen = new long[(n + 63) >>> 6];
+            twice = new long[(n + 63) >>> 6];
+            progress.phase("dominators: depth-first search", n);
+            int count = search(pre, vertex, parent);
+            if (keepUnreachable && count - 1 < n) {
+                count = searchUnreachable(pre, vertex, parent, count);
             }
+            progress.phase("dominators: predecessors", count);
+            long[] twiceBits = twice;
+            preds = PredecessorCopy.of(graph, count, vertex.segment(), pre.segment(),
+                    (i, w) -> (twiceBits[w >>> 6] & (1L << w)) == 0 ? PredecessorCopy.NONE
+                            : graph.isRoot(w) ? PredecessorCopy.ROOT : PredecessorCopy.ALL, 2);
+            // From here on nothing needs a vertex's number: free it, and the graph's inbound index.
+            pre.close();
+            pre = null;
+            graph.releasePredecessors();
+            seen = null;
+            twice = null;
             progress.phase("dominators: semi-dominators", count);
             ancestor = parent.copy();
             label = NativeInts.allocate(count);
-            semidominators(count, pre, vertex, ancestor, label);
+            semidominators(count, vertex, ancestor, label, preds);
             ancestor.close();
+            ancestor = null;
             label.close();
+            label = null;
+            preds.releaseNumbers();
             progress.phase("dominators: immediate dominators", count);
-            idoms(count, vertex, parent);
-            rebuildVertex(pre, vertex);
+            idoms(count, preds, parent);
+            preds.close();
+            preds = null;
             progress.phase("dominators: retained sizes", count);
             final NativeInts vx = vertex;
             final NativeInts id = parent;
             final int c = count;
             CompletableFuture<NativeLongs> sizes = CompletableFuture.supplyAsync(() -> retainedSizes(c, vx, id));
-            toVertexIdoms(pre, vertex, parent);
-            retained = sizes.join();
-            done = true;
-            return new Result(pre, retained, count - 1, pseudoRoots);
+            idomOut = vertexIdoms(c, vertex, parent);
+            NativeLongs retained = sizes.join();
+            Result r = new Result(idomOut, retained, count - 1, pseudoRoots);
+            idomOut = null;
+            return r;
         } finally {
-            for (NativeInts a : new NativeInts[] {vertex, parent, ancestor, label}) {
+            for (NativeInts a : new NativeInts[] {pre, vertex, parent, ancestor, label, idomOut}) {
                 if (a != null) {
                     a.close();
                 }
             }
-            if (!done) {
-                pre.close();
+            if (preds != null) {
+                preds.close();
             }
         }
     }
@@ -127,70 +145,62 @@ public final class SemiNca {
         return drain(graph.roots(), graph.roots().length, 1, pre, vertex, parent);
     }
 
+
     /**
      * Runs the search from each of the first {@code count} {@code entries} (successors of the
-     * virtual root), numbering from {@code next}. Returns the next free number. Frames hold a
-     * vertex's number and its next edge, so the stack is as deep as the search and no deeper.
+     * virtual root), numbering from {@code next}. Returns the next free number.
      *
-     * <p>Every edge from a numbered vertex is looked at exactly once: the first one to reach a
-     * vertex numbers it (the tree edge); any later one sets the sign bit of its pre[] entry.
+     * <p>A work stack holds the successors still to look at, and a mark where each vertex's list
+     * starts, so the search needs 8 bytes per level of depth plus the successors waiting (a random
+     * heap is searched millions of levels deep). Every edge from a numbered vertex is looked at
+     * once: either its target is numbered already (then the target is reached twice), or it waits
+     * on the stack; the first of its entries to come off numbers the target (the tree edge), and
+     * any later one again means "reached twice".
      */
     private int drain(int[] entries, int count, int next, NativeInts preArr, NativeInts vertexArr, NativeInts parentArr) {
         MemorySegment pre = preArr.segment();
         MemorySegment vertex = vertexArr.segment();
         MemorySegment parent = parentArr.segment();
-        SuccessorCopy succ = successors;
-        MemorySegment targets = succ.target;
-        int[] frameNumber = new int[1024];
-        long[] frameEdge = new long[1024];
+        RefCursor succ = graph.successors();
+        long[] seen = this.seen;
+        long[] twice = this.twice;
+        IntStack work = new IntStack();
+        IntStack path = new IntStack();
+        for (int k = count - 1; k >= 0; k--) {
+            work.push(entries[k]);
+        }
+        path.push(0);
         int d = next;
-        for (int k = 0; k < count; k++) {
-            int r = entries[k];
-            int pr = NativeInts.get(pre, r);
-            if (pr != 0) {
-                if (pr > 0) {
-                    NativeInts.set(pre, r, pr | SEEN_TWICE);
-                }
+        while (!work.isEmpty()) {
+            int v = work.pop();
+            if (v == MARK) {
+                path.pop();
                 continue;
             }
-            NativeInts.set(pre, r, d);
-            NativeInts.set(vertex, d, r);
-            NativeInts.set(parent, d, 0);
-            int top = 0;
-            frameNumber[0] = d;
-            frameEdge[0] = succ.start(r);
-            d++;
-            while (top >= 0) {
-                int fd = frameNumber[top];
-                long e = frameEdge[top];
-                long end = succ.start(NativeInts.get(vertex, fd) + 1);
-                boolean descended = false;
-                while (e < end) {
-                    int t = NativeInts.get(targets, e++);
-                    int pt = NativeInts.get(pre, t);
-                    if (pt == 0) {
-                        frameEdge[top] = e;
-                        NativeInts.set(pre, t, d);
-                        NativeInts.set(vertex, d, t);
-                        NativeInts.set(parent, d, fd);
-                        if (++top == frameNumber.length) {
-                            frameNumber = java.util.Arrays.copyOf(frameNumber, top * 2);
-                            frameEdge = java.util.Arrays.copyOf(frameEdge, top * 2);
-                        }
-                        frameNumber[top] = d;
-                        frameEdge[top] = succ.start(t);
-                        if ((++d & 0xFFFF) == 0) {
-                            progress.progress(d);
-                        }
-                        descended = true;
-                        break;
-                    } else if (pt > 0) {
-                        NativeInts.set(pre, t, pt | SEEN_TWICE);
-                    }
+            long bit = 1L << v;
+            int word = v >>> 6;
+            if ((seen[word] & bit) != 0) {
+                twice[word] |= bit;
+                continue;
+            }
+            seen[word] |= bit;
+            NativeInts.set(pre, v, d);
+            NativeInts.set(vertex, d, v);
+            NativeInts.set(parent, d, path.peek());
+            path.push(d);
+            work.push(MARK);
+            succ.reset(v);
+            for (int t; (t = succ.next()) >= 0; ) {
+                long tb = 1L << t;
+                int tw = t >>> 6;
+                if ((seen[tw] & tb) != 0) {
+                    twice[tw] |= tb;
+                } else {
+                    work.push(t);
                 }
-                if (!descended) {
-                    top--;
-                }
+            }
+            if ((++d & 0xFFFF) == 0) {
+                progress.progress(d);
             }
         }
         return d;
@@ -203,7 +213,7 @@ public final class SemiNca {
         IntStack entries = new IntStack();
         // First the unreachable vertices no other vertex refers to, all chosen before any is searched.
         for (int v = 0; v < n; v++) {
-            if (NativeInts.get(pre, v) != 0) {
+            if ((seen[v >>> 6] & (1L << v)) != 0) {
                 continue;
             }
             preds.reset(v);
@@ -227,7 +237,7 @@ public final class SemiNca {
         // Then what is left, unreachable cycles, each entered at its lowest vertex.
         int[] one = new int[1];
         for (int v = 0; v < n; v++) {
-            if (NativeInts.get(pre, v) == 0) {
+            if ((seen[v >>> 6] & (1L << v)) == 0) {
                 one[0] = v;
                 d = drain(one, 1, d, preArr, vertex, parent);
                 pseudo++;
@@ -242,49 +252,46 @@ public final class SemiNca {
      * along the compressed path); the finished semi-dominator of {@code i} is stored in
      * {@code vertex[i]}, which this pass no longer needs afterwards.
      */
-    private void semidominators(int count, NativeInts preArr, NativeInts vertexArr, NativeInts ancestorArr,
-            NativeInts labelArr) {
-        MemorySegment pre = preArr.segment();
-        MemorySegment vertex = vertexArr.segment();
+    private void semidominators(int count, NativeInts vertexArr, NativeInts ancestorArr, NativeInts labelArr,
+            PredecessorCopy preds) {
         MemorySegment ancestor = ancestorArr.segment();
         MemorySegment label = labelArr.segment();
-        RefCursor preds = graph.predecessors();
+        MemorySegment numbers = preds.number;
         int[] path = new int[1024];
+        long end = preds.start(count);
         for (int i = count - 1; i >= 1; i--) {
+            long begin = preds.start(i);
             int s = NativeInts.get(ancestor, i); // the tree parent: a predecessor numbered lower
-            if (s != 0) {
-                int w = NativeInts.get(vertex, i);
-                if (NativeInts.get(pre, w) < 0) {
-                    if (graph.isRoot(w)) {
-                        s = 0;
-                    } else {
-                        preds.reset(w);
-                        for (int v; (v = preds.next()) >= 0; ) {
-                            int j = NativeInts.get(pre, v) & NUMBER;
-                            if (j == 0) {
-                                continue; // an unreachable predecessor
+            if (s != 0 && begin < end) {
+                if (end - begin == 1 && NativeInts.get(numbers, begin) == 0) {
+                    s = 0; // a GC root: the list is just the virtual root
+                } else {
+                    for (long e = begin; e < end; e++) {
+                        int j = NativeInts.get(numbers, e);
+                        if (j == 0) {
+                            continue; // an unreachable predecessor
+                        }
+                        int cand;
+                        if (j <= i) {
+                            cand = j;
+                        } else {
+                            if (NativeInts.get(ancestor, j) > i) {
+                                path = compress(j, i, ancestor, label, path);
                             }
-                            int cand;
-                            if (j <= i) {
-                                cand = j;
-                            } else {
-                                if (NativeInts.get(ancestor, j) > i) {
-                                    path = compress(j, i, ancestor, label, path);
-                                }
-                                cand = NativeInts.get(label, j);
-                            }
-                            if (cand < s) {
-                                s = cand;
-                                if (s == 0) {
-                                    break;
-                                }
+                            cand = NativeInts.get(label, j);
+                        }
+                        if (cand < s) {
+                            s = cand;
+                            if (s == 0) {
+                                break;
                             }
                         }
                     }
                 }
             }
+            end = begin;
             NativeInts.set(label, i, s);
-            NativeInts.set(vertex, i, s);
+            preds.setSemi(i, s);
             if ((i & 0xFFFF) == 0) {
                 progress.progress(count - i);
             }
@@ -322,28 +329,15 @@ public final class SemiNca {
     }
 
     /** Turns tree parents into immediate dominators, in preorder, from the semi-dominators. */
-    private static void idoms(int count, NativeInts semiArr, NativeInts parentArr) {
-        MemorySegment semi = semiArr.segment();
+    private static void idoms(int count, PredecessorCopy semi, NativeInts parentArr) {
         MemorySegment idom = parentArr.segment();
         for (int i = 1; i < count; i++) {
-            int s = NativeInts.get(semi, i);
+            int s = semi.semi(i);
             int x = NativeInts.get(idom, i);
             while (x > s) {
                 x = NativeInts.get(idom, x);
             }
             NativeInts.set(idom, i, x);
-        }
-    }
-
-    /** vertex[] held the semi-dominators; rebuilds it from pre[]. */
-    private void rebuildVertex(NativeInts preArr, NativeInts vertexArr) {
-        MemorySegment pre = preArr.segment();
-        MemorySegment vertex = vertexArr.segment();
-        for (int v = 0; v < n; v++) {
-            int d = NativeInts.get(pre, v) & NUMBER;
-            if (d != 0) {
-                NativeInts.set(vertex, d, v);
-            }
         }
     }
 
@@ -368,21 +362,17 @@ public final class SemiNca {
         return retainedArr;
     }
 
-    /** Rewrites pre[v] (a preorder number) into v's immediate dominator as a vertex. */
-    private void toVertexIdoms(NativeInts preArr, NativeInts vertexArr, NativeInts idomArr) {
-        MemorySegment pre = preArr.segment();
+    /** Immediate dominators by vertex; vertices never numbered stay {@link #UNREACHABLE}. */
+    private NativeInts vertexIdoms(int count, NativeInts vertexArr, NativeInts idomArr) {
+        NativeInts outArr = NativeInts.allocate(n);
+        MemorySegment out = outArr.segment();
+        outArr.fill(UNREACHABLE);
         MemorySegment vertex = vertexArr.segment();
         MemorySegment idom = idomArr.segment();
-        for (int v = 0; v < n; v++) {
-            int d = NativeInts.get(pre, v) & NUMBER;
-            int out;
-            if (d == 0) {
-                out = UNREACHABLE;
-            } else {
-                int p = NativeInts.get(idom, d);
-                out = p == 0 ? ROOT : NativeInts.get(vertex, p);
-            }
-            NativeInts.set(pre, v, out);
+        for (int i = 1; i < count; i++) {
+            int p = NativeInts.get(idom, i);
+            NativeInts.set(out, NativeInts.get(vertex, i), p == 0 ? ROOT : NativeInts.get(vertex, p));
         }
+        return outArr;
     }
 }
