@@ -22,7 +22,7 @@ import java.util.Optional;
  * objects no root reaches are left out and counted per class, unless {@link Options#keepUnreachable}
  * hangs them under the virtual root as MAT's "keep unreachable objects" does.
  *
- * <p>Costs: {@link #of} computes once (Semi-NCA, about 24 bytes per object of native memory at the
+ * <p>Costs: {@link #of} computes once (Semi-NCA, about 28 bytes per object of native memory at the
  * peak, no dump reads) and saves the result (12 bytes per object) as an index attachment, so the
  * next open of the same index only maps it. All read methods are O(1) on mapped or native memory
  * and thread-safe; {@link #children} builds a children index (8 bytes per object) on first use.
@@ -288,17 +288,83 @@ public final class DominatorTree implements AutoCloseable {
     /**
      * The objects {@code object} immediately dominates ({@link #ROOT} for the top level), biggest
      * retained size first, ties by object index. Allocates the list; the first call builds the
-     * children index (two passes over all objects).
+     * children index (two passes over all objects). The top level of a big heap can have millions
+     * of entries: use {@link #largestChildren} there.
      */
     public List<Integer> children(int object) {
+        return largestChildren(object, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The {@code limit} biggest objects {@code object} immediately dominates, biggest first (ties by
+     * object index). O(children * log limit) with a primitive heap; allocates only the result.
+     */
+    public List<Integer> largestChildren(int object, int limit) {
         ChildrenIndex c = childrenIndex();
         int k = c.count(object);
-        List<Integer> out = new ArrayList<>(k);
+        int keep = Math.min(k, Math.max(0, limit));
+        // A min-heap of the best so far, keyed by (retained, -index).
+        int[] heap = new int[keep];
+        int size = 0;
         for (int i = 0; i < k; i++) {
-            out.add(c.child(object, i));
+            int o = c.child(object, i);
+            if (size < keep) {
+                heap[size] = o;
+                siftUp(heap, size++);
+            } else if (keep > 0 && better(o, heap[0])) {
+                heap[0] = o;
+                siftDown(heap, size);
+            }
         }
-        out.sort(Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
-        return out;
+        Integer[] out = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            out[i] = heap[i];
+        }
+        java.util.Arrays.sort(out, Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
+        return java.util.Arrays.asList(out);
+    }
+
+    /** Whether a ranks before b: bigger retained size, then lower index. */
+    private boolean better(int a, int b) {
+        long ra = retainedSize(a);
+        long rb = retainedSize(b);
+        return ra != rb ? ra > rb : a < b;
+    }
+
+    private void siftUp(int[] h, int i) {
+        while (i > 0) {
+            int p = (i - 1) >>> 1;
+            if (!better(h[p], h[i])) {
+                break;
+            }
+            int t = h[p];
+            h[p] = h[i];
+            h[i] = t;
+            i = p;
+        }
+    }
+
+    private void siftDown(int[] h, int size) {
+        int i = 0;
+        while (true) {
+            int l = 2 * i + 1;
+            if (l >= size) {
+                return;
+            }
+            int worst = l + 1 < size && better(h[l], h[l + 1]) ? l + 1 : l;
+            if (!better(h[i], h[worst])) {
+                return;
+            }
+            int t = h[i];
+            h[i] = h[worst];
+            h[worst] = t;
+            i = worst;
+        }
+    }
+
+    /** The i-th object {@code object} immediately dominates, in object order. O(1). */
+    public int child(int object, int i) {
+        return childrenIndex().child(object, i);
     }
 
     /** How many objects {@code object} immediately dominates. */

@@ -36,8 +36,8 @@ public final class DominatorView {
             return out;
         }
         HeapGraph g = tree.graph();
-        List<Integer> kids = tree.children(parent);
-        for (int i = 0; i < Math.min(top, kids.size()); i++) {
+        List<Integer> kids = tree.largestChildren(parent, top);
+        for (int i = 0; i < kids.size(); i++) {
             int o = kids.get(i);
             out.add(new Node(o, g.id(o), ObjectLabels.className(g, o), ObjectLabels.kind(g, o), g.shallowSize(o),
                     tree.retainedSize(o), tree.childCount(o), top(tree, o, top, depth - 1)));
@@ -59,22 +59,36 @@ public final class DominatorView {
      */
     public static List<Group> groups(DominatorTree tree, int parent, GroupBy by) {
         HeapGraph g = tree.graph();
+        // Per class first (primitive sums over possibly millions of objects), then by key.
+        int classes = g.classCount();
+        long[] count = new long[classes];
+        long[] shallow = new long[classes];
+        long[] retained = new long[classes];
+        for (int idx = 0, n = tree.childCount(parent); idx < n; idx++) {
+            int o = tree.child(parent, idx);
+            int c = ObjectLabels.classFor(g, o).index();
+            count[c]++;
+            shallow[c] += g.shallowSize(o);
+            retained[c] += tree.retainedSize(o);
+        }
         Map<String, long[]> acc = new HashMap<>();
-        Map<Integer, String> loaderNames = new HashMap<>();
-        for (int o : tree.children(parent)) {
-            HeapClass c = ObjectLabels.classFor(g, o);
+        for (int c = 0; c < classes; c++) {
+            if (count[c] == 0) {
+                continue;
+            }
+            HeapClass hc = g.heapClass(c);
             String key = switch (by) {
-                case CLASS -> c.name();
-                case PACKAGE -> c.packageName().isEmpty() ? "<default package>" : c.packageName();
-                case CLASSLOADER -> loaderNames.computeIfAbsent(c.index(), k -> ObjectLabels.loaderName(g, c));
+                case CLASS -> hc.name();
+                case PACKAGE -> hc.packageName().isEmpty() ? "<default package>" : hc.packageName();
+                case CLASSLOADER -> ObjectLabels.loaderName(g, hc);
             };
-            long[] a = acc.computeIfAbsent(key, k -> new long[3]);
-            a[0]++;
-            a[1] += g.shallowSize(o);
-            a[2] += tree.retainedSize(o);
+            long[] a = acc.computeIfAbsent(key, x -> new long[3]);
+            a[0] += count[c];
+            a[1] += shallow[c];
+            a[2] += retained[c];
         }
         List<Group> out = new ArrayList<>();
-        acc.forEach((k, a) -> out.add(new Group(k, a[0], a[1], a[2])));
+        acc.forEach((key, a) -> out.add(new Group(key, a[0], a[1], a[2])));
         out.sort(Comparator.comparingLong(Group::retainedSize).reversed().thenComparing(Group::name));
         return out;
     }

@@ -44,25 +44,62 @@ public final class LeakSuspects {
             return out;
         }
         long limit = (long) Math.ceil(threshold * total);
-        List<Integer> top = tree.children(DominatorTree.ROOT);
-        Map<Integer, List<Integer>> byClass = new LinkedHashMap<>();
-        for (int o : top) {
+        // One pass over the top level (millions of objects on big heaps): primitive sums per class.
+        List<Integer> singles = new ArrayList<>();
+        long[] classSum = new long[g.classCount()];
+        long[] classCount = new long[g.classCount()];
+        int top = tree.childCount(DominatorTree.ROOT);
+        for (int k = 0; k < top; k++) {
+            int o = tree.child(DominatorTree.ROOT, k);
             long r = tree.retainedSize(o);
             if (r >= limit) {
-                out.add(single(tree, o, total));
+                singles.add(o);
             } else {
-                byClass.computeIfAbsent(g.classOf(o), k -> new ArrayList<>()).add(o);
+                classSum[g.classOf(o)] += r;
+                classCount[g.classOf(o)]++;
             }
         }
-        for (Map.Entry<Integer, List<Integer>> e : byClass.entrySet()) {
-            List<Integer> members = e.getValue();
-            if (members.size() < 2 || g.heapClass(e.getKey()).name().equals("java.lang.Class")) {
-                continue; // a class's objects group meaningfully; class objects do not
+        List<Integer> groupClasses = new ArrayList<>();
+        for (int c = 0; c < classSum.length; c++) {
+            if (classCount[c] >= 2 && classSum[c] >= limit && !g.heapClass(c).name().equals("java.lang.Class")) {
+                groupClasses.add(c); // a class's objects group meaningfully; class objects do not
             }
-            long sum = members.stream().mapToLong(tree::retainedSize).sum();
-            if (sum >= limit) {
-                out.add(group(tree, g.heapClass(e.getKey()), members, sum, total, progress));
+        }
+        Map<Integer, List<Integer>> members = new LinkedHashMap<>();
+        if (!groupClasses.isEmpty()) {
+            boolean[] wanted = new boolean[g.classCount()];
+            groupClasses.forEach(c -> wanted[c] = true);
+            for (int k = 0; k < top; k++) {
+                int o = tree.child(DominatorTree.ROOT, k);
+                if (wanted[g.classOf(o)] && tree.retainedSize(o) < limit) {
+                    members.computeIfAbsent(g.classOf(o), x -> new ArrayList<>()).add(o);
+                }
             }
+        }
+        // One path search for every accumulation point and every group's sample.
+        List<Integer> targets = new ArrayList<>();
+        Map<Integer, Integer> accumulation = new LinkedHashMap<>();
+        for (int o : singles) {
+            int acc = accumulationPoint(tree, o);
+            accumulation.put(o, acc);
+            targets.add(acc);
+        }
+        Map<Integer, List<Integer>> samples = new LinkedHashMap<>();
+        for (Map.Entry<Integer, List<Integer>> e : members.entrySet()) {
+            List<Integer> m = e.getValue();
+            m.sort(Comparator.comparingLong((Integer o) -> -tree.retainedSize(o)).thenComparingInt(o -> o));
+            List<Integer> sample = m.subList(0, Math.min(GROUP_PATHS, m.size()));
+            samples.put(e.getKey(), sample);
+            targets.addAll(sample);
+        }
+        Map<Integer, GcPath> paths = targets.isEmpty() ? Map.of()
+                : PathFinder.shortestPaths(g, targets, ReferenceFilter.defaults(), progress);
+        for (int o : singles) {
+            out.add(single(tree, o, accumulation.get(o), paths.get(accumulation.get(o)), total));
+        }
+        for (Map.Entry<Integer, List<Integer>> e : members.entrySet()) {
+            out.add(group(tree, g.heapClass(e.getKey()), e.getValue(), samples.get(e.getKey()), classSum[e.getKey()],
+                    total, paths));
         }
         out.sort(Comparator.comparingLong(Suspect::retainedSize).reversed().thenComparingInt(Suspect::object));
         return out;
@@ -72,7 +109,7 @@ public final class LeakSuspects {
     public static int accumulationPoint(DominatorTree tree, int object) {
         int current = object;
         while (true) {
-            List<Integer> kids = tree.children(current);
+            List<Integer> kids = tree.largestChildren(current, 1);
             if (kids.isEmpty()) {
                 return current;
             }
@@ -84,13 +121,11 @@ public final class LeakSuspects {
         }
     }
 
-    private static Suspect single(DominatorTree tree, int o, long total) {
+    private static Suspect single(DominatorTree tree, int o, int acc, GcPath path, long total) {
         HeapGraph g = tree.graph();
         boolean isClass = g.kind(o) == ObjectKind.CLASS;
         HeapClass c = ObjectLabels.classFor(g, o);
         long r = tree.retainedSize(o);
-        int acc = accumulationPoint(tree, o);
-        GcPath path = PathFinder.shortestPath(g, acc, ReferenceFilter.defaults()).orElse(null);
         StringBuilder d = new StringBuilder();
         if (isClass) {
             d.append("The class \"").append(c.name()).append("\", loaded by \"").append(ObjectLabels.loaderName(g, c))
@@ -105,16 +140,18 @@ public final class LeakSuspects {
                 ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
     }
 
-    private static Suspect group(DominatorTree tree, HeapClass c, List<Integer> members, long sum, long total,
-            ProgressListener progress) {
+    private static Suspect group(DominatorTree tree, HeapClass c, List<Integer> members, List<Integer> sample, long sum,
+            long total, Map<Integer, GcPath> allPaths) {
         HeapGraph g = tree.graph();
-        members.sort(Comparator.comparingLong((Integer o) -> -tree.retainedSize(o)).thenComparingInt(o -> o));
-        List<Integer> sample = members.subList(0, Math.min(GROUP_PATHS, members.size()));
-        Map<Integer, GcPath> paths = PathFinder.shortestPaths(g, sample, ReferenceFilter.defaults(), progress);
-        int common = commonReferrer(paths.values());
+        List<GcPath> paths = new ArrayList<>();
+        for (int o : sample) {
+            if (allPaths.containsKey(o)) {
+                paths.add(allPaths.get(o));
+            }
+        }
+        int common = commonReferrer(paths);
         int acc = common >= 0 ? common : members.getFirst();
-        GcPath path = paths.containsKey(acc) ? paths.get(acc)
-                : PathFinder.shortestPath(g, acc, ReferenceFilter.defaults()).orElse(null);
+        GcPath path = common >= 0 ? prefix(paths.getFirst(), common) : allPaths.get(acc);
         StringBuilder d = new StringBuilder();
         d.append(Sizes.count(members.size())).append(" instances of \"").append(c.name()).append("\", loaded by \"")
                 .append(ObjectLabels.loaderName(g, c)).append("\", occupy ").append(bytes(sum, total)).append('.');
@@ -128,6 +165,16 @@ public final class LeakSuspects {
         }
         return new Suspect("group", members.getFirst(), c.name(), members.size(), sum, (double) sum / total, acc,
                 ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
+    }
+
+    /** The part of a path up to and including {@code object}. */
+    private static GcPath prefix(GcPath p, int object) {
+        for (int i = 0; i < p.steps().size(); i++) {
+            if (p.steps().get(i).object() == object) {
+                return new GcPath(p.steps().subList(0, i + 1));
+            }
+        }
+        return p;
     }
 
     /** The last object all the paths share (under the roots), or -1. */

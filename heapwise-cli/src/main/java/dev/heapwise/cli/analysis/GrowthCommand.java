@@ -65,8 +65,8 @@ public final class GrowthCommand implements Callable<Integer> {
             out.printf("%nobjects: %s%n", series(p.counts()));
             for (int i = 0; i < p.steps().size(); i++) {
                 GrowthReport.Step s = p.steps().get(i);
-                out.printf("  %s%s%s%n", "  ".repeat(i), s.reference() == null ? "" : "." + s.reference() + " → ",
-                        s.className());
+                String ref = s.reference() == null ? "" : (s.reference().startsWith("[") ? "" : ".") + s.reference() + " → ";
+                out.printf("  %s%s%s%n", "  ".repeat(i), ref, s.className());
             }
         }
     }
