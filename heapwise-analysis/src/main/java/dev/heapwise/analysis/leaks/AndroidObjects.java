@@ -1,7 +1,6 @@
 package dev.heapwise.analysis.leaks;
 
 import dev.heapwise.analysis.internal.Hierarchy;
-import dev.heapwise.graph.HeapGraph;
 
 /** Facts about Android framework objects, read from their fields. Reads the dump. */
 final class AndroidObjects {
@@ -54,9 +53,5 @@ final class AndroidObjects {
             }
         }
         return null;
-    }
-
-    static HeapGraph g(Hierarchy h) {
-        return h.graph();
     }
 }

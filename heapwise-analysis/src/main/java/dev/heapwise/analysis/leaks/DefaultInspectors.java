@@ -3,7 +3,6 @@ package dev.heapwise.analysis.leaks;
 import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.graph.GcRoot;
-import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RootKind;
 import java.util.List;
@@ -128,9 +127,5 @@ public final class DefaultInspectors {
         } else if (Boolean.FALSE.equals(quitting)) {
             notLeaking.add("MessageQueue#mQuitting is false");
         }
-    }
-
-    static HeapGraph g(Hierarchy h) {
-        return h.graph();
     }
 }

@@ -11,7 +11,6 @@ import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.analysis.paths.internal.EdgeFilter;
 import dev.heapwise.analysis.paths.internal.PathSearch;
-import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Reference;
@@ -215,10 +214,5 @@ public final class LeakAnalyzer {
             case ARRAY_ELEMENT -> new LeakTrace.Reference(r.label(), "array", owner + r.label());
             default -> new LeakTrace.Reference(r.label(), "other", owner + "." + r.label());
         };
-    }
-
-    /** For tests and tools: the reference a trace step uses, as the path search sees it. */
-    static Reference stepReference(HeapGraph g, int from, int to, EdgeFilter edges) {
-        return StepLabels.reference(g, from, to, edges);
     }
 }

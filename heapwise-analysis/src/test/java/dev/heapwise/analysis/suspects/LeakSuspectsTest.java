@@ -3,7 +3,6 @@ package dev.heapwise.analysis.suspects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
-import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
 import dev.heapwise.graph.FieldType;
@@ -74,6 +73,5 @@ class LeakSuspectsTest {
         try (HeapGraph g = Hprof.open(empty); DominatorTree t = DominatorTree.of(g)) {
             assertThat(LeakSuspects.find(t, 0.1, ProgressListener.NONE)).isEmpty();
         }
-        Heaps.class.getName();
     }
 }

@@ -51,6 +51,11 @@ public final class LeaksCommand implements Callable<Integer> {
             options = options.withFinders(finders);
         }
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+            for (String c : classes) {
+                if (!c.contains("*")) {
+                    ObjectArgs.classes(g, dump.dump, c); // an exact name the dump lacks is a mistake: exit 2
+                }
+            }
             LeakReport report = LeakAnalyzer.analyze(g, tree, options, AnalysisProgress.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, json(report));

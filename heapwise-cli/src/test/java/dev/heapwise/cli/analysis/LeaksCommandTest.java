@@ -79,8 +79,11 @@ class LeaksCommandTest {
         Cli.Run e = Cli.run("leaks", empty.toString(), "-q");
         assertThat(e.exit()).isZero();
         assertThat(e.out()).contains("0 APPLICATION LEAKS");
-        Cli.Run none = Cli.run("leaks", empty.toString(), "--class", "no.Such", "--json", "-q");
+        Cli.Run none = Cli.run("leaks", empty.toString(), "--class", "no.Such*", "--json", "-q");
         assertThat(none.exit()).isZero();
         assertThat(none.json().get("leaks")).isEmpty();
+        Cli.Run missing = Cli.run("leaks", empty.toString(), "--class", "no.Such", "-q");
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).contains("no class named no.Such");
     }
 }

@@ -2,7 +2,6 @@ package dev.heapwise.analysis.dominators.internal;
 
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.graph.GcRoot;
-import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RefCursor;
 import java.lang.foreign.MemorySegment;

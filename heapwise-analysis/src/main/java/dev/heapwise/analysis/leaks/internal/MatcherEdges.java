@@ -22,36 +22,34 @@ import java.util.Map;
 public final class MatcherEdges {
     private final HeapGraph g;
     private final RootIndex roots;
-    private final List<ReferenceMatcher>[] instanceMatchers;
-    private final List<ReferenceMatcher>[] staticMatchers;
+    private final List<List<ReferenceMatcher>> instanceMatchers;
+    private final List<List<ReferenceMatcher>> staticMatchers;
     private final Map<String, ReferenceMatcher> locals = new HashMap<>();
     private final List<ReferenceMatcher> rootClasses = new ArrayList<>();
     private final Hierarchy h;
     private int cachedObject = -1;
     private ReferenceMatcher[] cached;
 
-    @SuppressWarnings("unchecked")
     public MatcherEdges(Hierarchy h, RootIndex roots, List<ReferenceMatcher> matchers) {
         this.h = h;
         this.g = h.graph();
         this.roots = roots;
         int classes = g.classCount();
-        instanceMatchers = new List[classes];
-        staticMatchers = new List[classes];
+        instanceMatchers = new ArrayList<>(java.util.Collections.nCopies(classes, (List<ReferenceMatcher>) null));
+        staticMatchers = new ArrayList<>(java.util.Collections.nCopies(classes, (List<ReferenceMatcher>) null));
         for (ReferenceMatcher m : matchers) {
             switch (m.type()) {
                 case INSTANCE_FIELD -> {
                     boolean[] sub = h.subclasses(m.className());
                     for (int c = 0; c < classes; c++) {
                         if (sub[c]) {
-                            (instanceMatchers[c] == null ? instanceMatchers[c] = new ArrayList<>() : instanceMatchers[c]).add(m);
+                            add(instanceMatchers, c, m);
                         }
                     }
                 }
                 case STATIC_FIELD -> {
                     for (var c : g.classesNamed(m.className())) {
-                        int i = c.index();
-                        (staticMatchers[i] == null ? staticMatchers[i] = new ArrayList<>() : staticMatchers[i]).add(m);
+                        add(staticMatchers, c.index(), m);
                     }
                 }
                 case JAVA_LOCAL -> locals.putIfAbsent(m.name(), m);
@@ -60,10 +58,17 @@ public final class MatcherEdges {
         }
     }
 
+    private static void add(List<List<ReferenceMatcher>> lists, int c, ReferenceMatcher m) {
+        if (lists.get(c) == null) {
+            lists.set(c, new ArrayList<>());
+        }
+        lists.get(c).add(m);
+    }
+
     /** Whether {@code from} may have a matched reference. O(1). */
     public boolean concerns(int from) {
         int represented = g.classIndexOfClassObject(from);
-        return represented >= 0 ? staticMatchers[represented] != null : instanceMatchers[g.classOf(from)] != null;
+        return represented >= 0 ? staticMatchers.get(represented) != null : instanceMatchers.get(g.classOf(from)) != null;
     }
 
     /** The matcher for the reference at {@code ordinal} of {@code from}, or null. */
@@ -74,7 +79,7 @@ public final class MatcherEdges {
         if (from != cachedObject) {
             cachedObject = from;
             int represented = g.classIndexOfClassObject(from);
-            List<ReferenceMatcher> ms = represented >= 0 ? staticMatchers[represented] : instanceMatchers[g.classOf(from)];
+            List<ReferenceMatcher> ms = represented >= 0 ? staticMatchers.get(represented) : instanceMatchers.get(g.classOf(from));
             List<Reference> refs = g.references(from);
             cached = new ReferenceMatcher[refs.size()];
             for (int i = 0; i < refs.size(); i++) {

@@ -21,19 +21,18 @@ import java.util.Set;
 public final class EdgeFilter {
     private final HeapGraph g;
     /** Per class index: excluded instance field names, or null. */
-    private final Set<String>[] instanceRules;
+    private final List<Set<String>> instanceRules;
     /** Per class index (the represented class): excluded static field names of its class object, or null. */
-    private final Set<String>[] staticRules;
+    private final List<Set<String>> staticRules;
     private final boolean any;
     private int cachedObject = -1;
     private boolean[] cachedExcluded;
 
-    @SuppressWarnings("unchecked")
     public EdgeFilter(HeapGraph g, ReferenceFilter filter) {
         this.g = g;
         int classes = g.classCount();
-        instanceRules = new Set[classes];
-        staticRules = new Set[classes];
+        instanceRules = new ArrayList<>(java.util.Collections.nCopies(classes, (Set<String>) null));
+        staticRules = new ArrayList<>(java.util.Collections.nCopies(classes, (Set<String>) null));
         Map<String, ReferentKind> referentBases = new HashMap<>();
         for (ReferentKind k : filter.excludedReferents()) {
             referentBases.put(k.baseClass(), k);
@@ -62,10 +61,10 @@ public final class EdgeFilter {
                     }
                 }
             }
-            instanceRules[c] = rule;
+            instanceRules.set(c, rule);
             List<String> statics = userFields.get(g.heapClass(c).name());
             if (statics != null) {
-                staticRules[c] = new HashSet<>(statics);
+                staticRules.set(c, new HashSet<>(statics));
             }
             found |= rule != null || statics != null;
         }
@@ -92,9 +91,9 @@ public final class EdgeFilter {
         }
         int represented = g.classIndexOfClassObject(from);
         if (represented >= 0) {
-            return staticRules[represented] != null;
+            return staticRules.get(represented) != null;
         }
-        return instanceRules[g.classOf(from)] != null;
+        return instanceRules.get(g.classOf(from)) != null;
     }
 
     /**
@@ -108,7 +107,7 @@ public final class EdgeFilter {
         if (from != cachedObject) {
             cachedObject = from;
             int represented = g.classIndexOfClassObject(from);
-            Set<String> rule = represented >= 0 ? staticRules[represented] : instanceRules[g.classOf(from)];
+            Set<String> rule = represented >= 0 ? staticRules.get(represented) : instanceRules.get(g.classOf(from));
             List<Reference> refs = g.references(from);
             cachedExcluded = new boolean[refs.size()];
             for (int i = 0; i < refs.size(); i++) {
