@@ -56,6 +56,9 @@ public final class SemiNca {
     private final ProgressListener progress;
     private final int n;
     private static final int MARK = -1;
+    /** Threads for the parts that split (predecessor lists); {@code -Dheapwise.dominators.threads=1} to compare. */
+    private static final int THREADS = Math.max(1, Integer.getInteger("heapwise.dominators.threads",
+            Math.min(2, Runtime.getRuntime().availableProcessors())));
     private int pseudoRoots;
     /** Search bits by vertex: numbered, and reached by more than one edge. Small enough for the cache. */
     private long[] seen;
@@ -100,7 +103,7 @@ public final class SemiNca {
             long[] twiceBits = twice;
             preds = PredecessorCopy.of(graph, count, vertex.segment(), pre.segment(),
                     (i, w) -> (twiceBits[w >>> 6] & (1L << w)) == 0 ? PredecessorCopy.NONE
-                            : graph.isRoot(w) ? PredecessorCopy.ROOT : PredecessorCopy.ALL, 2);
+                            : graph.isRoot(w) ? PredecessorCopy.ROOT : PredecessorCopy.ALL, THREADS);
             // From here on nothing needs a vertex's number: free it, and the graph's inbound index.
             pre.close();
             pre = null;
@@ -124,9 +127,15 @@ public final class SemiNca {
             final NativeInts vx = vertex;
             final NativeInts id = parent;
             final int c = count;
-            CompletableFuture<NativeLongs> sizes = CompletableFuture.supplyAsync(() -> retainedSizes(c, vx, id));
-            idomOut = vertexIdoms(c, vertex, parent);
-            NativeLongs retained = sizes.join();
+            NativeLongs retained;
+            if (THREADS > 1) {
+                CompletableFuture<NativeLongs> sizes = CompletableFuture.supplyAsync(() -> retainedSizes(c, vx, id));
+                idomOut = vertexIdoms(c, vertex, parent);
+                retained = sizes.join();
+            } else {
+                retained = retainedSizes(c, vx, id);
+                idomOut = vertexIdoms(c, vertex, parent);
+            }
             Result r = new Result(idomOut, retained, count - 1, pseudoRoots);
             idomOut = null;
             return r;
