@@ -2,6 +2,8 @@ package dev.heapwise.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.cli.analysis.Trees;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
@@ -13,9 +15,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "histogram", description = "Objects per class: count and shallow size, like jmap -histo.")
+@Command(name = "histogram", description = {"Objects per class: count and shallow size, like jmap -histo.",
+        "--json and --sort retained add each class's retained size (from the dominator tree, computed once per dump)."})
 final class HistogramCommand implements Callable<Integer> {
-    enum Sort { count, shallow }
+    enum Sort { count, shallow, retained }
 
     @Mixin
     DumpOptions dump;
@@ -23,7 +26,7 @@ final class HistogramCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", description = "Show only the first N classes.")
     int top = Integer.MAX_VALUE;
 
-    @Option(names = "--sort", description = "count or shallow (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sort", description = "count, shallow or retained (default: ${DEFAULT-VALUE}).")
     Sort sort = Sort.shallow;
 
     @Option(names = "--json", description = "Print one JSON document.")
@@ -31,16 +34,19 @@ final class HistogramCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (HeapGraph g = dump.open()) {
+        try (HeapGraph g = dump.open();
+                DominatorTree tree = json || sort == Sort.retained ? Trees.open(g, false, dump.quiet) : null) {
             List<HeapClass> rows = new ArrayList<>();
             for (HeapClass c : g.classes()) {
                 if (c.instanceCount() > 0) {
                     rows.add(c);
                 }
             }
-            Comparator<HeapClass> order = sort == Sort.count
-                    ? Comparator.comparingLong(HeapClass::instanceCount).reversed()
-                    : Comparator.comparingLong(HeapClass::shallowSizeOfInstances).reversed();
+            Comparator<HeapClass> order = switch (sort) {
+                case count -> Comparator.comparingLong(HeapClass::instanceCount).reversed();
+                case shallow -> Comparator.comparingLong(HeapClass::shallowSizeOfInstances).reversed();
+                case retained -> Comparator.comparingLong((HeapClass c) -> tree.classRetainedSize(c.index())).reversed();
+            };
             rows.sort(order.thenComparing(HeapClass::name).thenComparingInt(HeapClass::index));
             long totalObjects = g.objectCount();
             long totalShallow = g.info().totalShallowSize();
@@ -54,10 +60,22 @@ final class HistogramCommand implements Callable<Integer> {
                     r.put("count", c.instanceCount());
                     r.put("shallowSize", c.shallowSizeOfInstances());
                     r.put("classId", Ids.hex(c.classObjectId()));
+                    r.put("retainedSize", tree.classRetainedSize(c.index()));
                 }
                 o.put("totalObjects", totalObjects);
                 o.put("totalShallowSize", totalShallow);
                 Json.print(System.out, o);
+                return 0;
+            }
+            if (tree != null) {
+                System.out.printf("%5s %14s %16s %16s  %s%n", "#", "objects", "shallow bytes", "retained bytes", "class");
+                int i = 0;
+                for (HeapClass c : shown) {
+                    System.out.printf("%5d %14s %16s %16s  %s%n", ++i, Text.count(c.instanceCount()),
+                            Text.count(c.shallowSizeOfInstances()), Text.count(tree.classRetainedSize(c.index())), c.name());
+                }
+                System.out.printf("%5s %14s %16s  (%s classes with objects)%n", "total", Text.count(totalObjects),
+                        Text.count(totalShallow), Text.count(rows.size()));
                 return 0;
             }
             System.out.printf("%5s %14s %16s  %s%n", "#", "objects", "shallow bytes", "class");

@@ -1,0 +1,229 @@
+package dev.heapwise.analysis.compare;
+
+import dev.heapwise.analysis.ObjectLabels;
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.build.ProgressListener;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Compares two dumps of one program. Classes are matched by name (several loaders' classes of one
+ * name are summed). When object ids are stable between the dumps (MicroEJ dumps; HotSpot dumps of a
+ * VM that did not move the objects), objects are matched by id too: new, collected, persistent,
+ * and persistent with changed values, with the field-level differences.
+ *
+ * <p>Cost: per class, O(classes) from the histograms and the two dominator trees. The instance
+ * level walks both id columns once in order (no dump reads), then reads the fields of every
+ * persistent instance in both dumps and compares object arrays element by element through the
+ * reference index; primitive arrays are compared by length. Not thread-safe.
+ */
+public final class HeapComparison {
+    /** Ids count as stable when at least this share of the old objects keeps its id and class. */
+    public static final double STABLE = 0.5;
+    private static final int LISTED = 100;
+
+    /** @param instances null: decide from the id overlap; true/false: force it on or off */
+    public record Options(Boolean instances, int listedChanges) {
+        public static Options defaults() {
+            return new Options(null, LISTED);
+        }
+    }
+
+    private HeapComparison() {}
+
+    public static ComparisonReport compare(HeapGraph a, DominatorTree ta, HeapGraph b, DominatorTree tb, Options options,
+            ProgressListener progress) {
+        List<ComparisonReport.ClassDelta> classes = classes(a, ta, b, tb);
+        double overlap = idOverlap(a, b);
+        boolean instanceLevel = options.instances() != null ? options.instances() : overlap >= STABLE;
+        if (!instanceLevel) {
+            return new ComparisonReport(classes, overlap, false, List.of(), List.of(), 0);
+        }
+        return instances(a, b, classes, overlap, options.listedChanges(), progress);
+    }
+
+    private static List<ComparisonReport.ClassDelta> classes(HeapGraph a, DominatorTree ta, HeapGraph b,
+            DominatorTree tb) {
+        Map<String, long[]> rows = new TreeMap<>();
+        for (HeapClass c : a.classes()) {
+            long[] r = rows.computeIfAbsent(c.name(), k -> new long[6]);
+            r[0] += c.instanceCount();
+            r[2] += c.shallowSizeOfInstances();
+            r[4] += ta == null ? 0 : ta.classRetainedSize(c.index());
+        }
+        for (HeapClass c : b.classes()) {
+            long[] r = rows.computeIfAbsent(c.name(), k -> new long[6]);
+            r[1] += c.instanceCount();
+            r[3] += c.shallowSizeOfInstances();
+            r[5] += tb == null ? 0 : tb.classRetainedSize(c.index());
+        }
+        List<ComparisonReport.ClassDelta> out = new ArrayList<>();
+        rows.forEach((name, r) -> {
+            if (r[0] + r[1] > 0) {
+                out.add(new ComparisonReport.ClassDelta(name, r[0], r[1], r[2], r[3], r[4], r[5]));
+            }
+        });
+        out.sort(Comparator.comparingLong((ComparisonReport.ClassDelta d) -> -Math.abs(d.retainedDelta()))
+                .thenComparingLong(d -> -Math.abs(d.shallowDelta())).thenComparing(ComparisonReport.ClassDelta::className));
+        return out;
+    }
+
+    /** Both graphs list objects by ascending id: one merge walk. */
+    public static double idOverlap(HeapGraph a, HeapGraph b) {
+        int na = a.objectCount();
+        int nb = b.objectCount();
+        if (na == 0) {
+            return nb == 0 ? 1 : 0;
+        }
+        long same = 0;
+        int j = 0;
+        for (int i = 0; i < na && j < nb; i++) {
+            long id = a.id(i);
+            while (j < nb && Long.compareUnsigned(b.id(j), id) < 0) {
+                j++;
+            }
+            if (j < nb && b.id(j) == id && ObjectLabels.className(a, i).equals(ObjectLabels.className(b, j))) {
+                same++;
+            }
+        }
+        return (double) same / na;
+    }
+
+    private static ComparisonReport instances(HeapGraph a, HeapGraph b, List<ComparisonReport.ClassDelta> classes,
+            double overlap, int listed, ProgressListener progress) {
+        Map<String, long[]> perClass = new TreeMap<>(); // added, collected, persistent, changed
+        List<ComparisonReport.ChangedObject> changed = new ArrayList<>();
+        RefCursor ca = a.outRefs();
+        RefCursor cb = b.outRefs();
+        int na = a.objectCount();
+        int nb = b.objectCount();
+        long compared = 0;
+        int i = 0;
+        int j = 0;
+        progress.phase("compare: objects by id", na);
+        while (i < na || j < nb) {
+            int cmp = i >= na ? 1 : j >= nb ? -1 : Long.compareUnsigned(a.id(i), b.id(j));
+            if (cmp < 0) {
+                perClass.computeIfAbsent(key(a, i), k -> new long[4])[1]++;
+                i++;
+            } else if (cmp > 0) {
+                perClass.computeIfAbsent(key(b, j), k -> new long[4])[0]++;
+                j++;
+            } else {
+                String na0 = key(a, i);
+                String nb0 = key(b, j);
+                if (!na0.equals(nb0)) {
+                    // The same address reused by a new object: one collected, one new.
+                    perClass.computeIfAbsent(na0, k -> new long[4])[1]++;
+                    perClass.computeIfAbsent(nb0, k -> new long[4])[0]++;
+                } else {
+                    long[] row = perClass.computeIfAbsent(na0, k -> new long[4]);
+                    row[2]++;
+                    compared++;
+                    List<ComparisonReport.FieldChange> diff = diff(a, i, b, j, ca, cb);
+                    if (!diff.isEmpty()) {
+                        row[3]++;
+                        if (changed.size() < listed) {
+                            changed.add(new ComparisonReport.ChangedObject(a.id(i), na0, diff));
+                        }
+                    }
+                }
+                i++;
+                j++;
+            }
+            if (((i + j) & 0xFFFF) == 0) {
+                progress.progress(i);
+            }
+        }
+        List<ComparisonReport.InstanceDelta> rows = new ArrayList<>();
+        perClass.forEach((k, r) -> rows.add(new ComparisonReport.InstanceDelta(k, r[0], r[1], r[2], r[3])));
+        rows.sort(Comparator.comparingLong((ComparisonReport.InstanceDelta d) -> -(d.added() + d.collected() + d.changed()))
+                .thenComparing(ComparisonReport.InstanceDelta::className));
+        progress.finished();
+        return new ComparisonReport(classes, overlap, true, rows, changed, compared);
+    }
+
+    /** Class objects count apart from the instances of the class they represent. */
+    private static String key(HeapGraph g, int o) {
+        String name = ObjectLabels.className(g, o);
+        return g.classIndexOfClassObject(o) >= 0 ? "class " + name : name;
+    }
+
+    /** Field, element or length differences of one object present in both dumps. */
+    static List<ComparisonReport.FieldChange> diff(HeapGraph a, int i, HeapGraph b, int j, RefCursor ca, RefCursor cb) {
+        List<ComparisonReport.FieldChange> out = new ArrayList<>();
+        ObjectKind kind = a.kind(i);
+        switch (kind) {
+            case INSTANCE -> {
+                List<FieldValue> fa = a.fields(i);
+                List<FieldValue> fb = b.fields(j);
+                for (int k = 0; k < Math.min(fa.size(), fb.size()); k++) {
+                    FieldValue x = fa.get(k);
+                    FieldValue y = fb.get(k);
+                    if (x.raw() != y.raw() || !x.name().equals(y.name())) {
+                        out.add(new ComparisonReport.FieldChange(x.name(), x.display(), y.display()));
+                    }
+                }
+            }
+            case OBJECT_ARRAY -> {
+                long la = a.arrayLength(i);
+                long lb = b.arrayLength(j);
+                if (la != lb) {
+                    out.add(new ComparisonReport.FieldChange("length", Long.toString(la), Long.toString(lb)));
+                }
+                ca.reset(i);
+                cb.reset(j);
+                if (ca.count() != cb.count() || !sameTargets(a, ca, b, cb)) {
+                    long[] ea = a.readObjectArray(i, 0, (int) Math.min(la, Integer.MAX_VALUE));
+                    long[] eb = b.readObjectArray(j, 0, (int) Math.min(lb, Integer.MAX_VALUE));
+                    for (int k = 0; k < Math.min(ea.length, eb.length) && out.size() < 20; k++) {
+                        if (ea[k] != eb[k]) {
+                            out.add(new ComparisonReport.FieldChange("[" + k + "]", ref(ea[k]), ref(eb[k])));
+                        }
+                    }
+                }
+            }
+            case PRIMITIVE_ARRAY -> {
+                long la = a.arrayLength(i);
+                long lb = b.arrayLength(j);
+                if (la != lb) {
+                    out.add(new ComparisonReport.FieldChange("length", Long.toString(la), Long.toString(lb)));
+                }
+            }
+            case CLASS -> {
+                List<FieldValue> sa = a.staticFields(a.classIndexOfClassObject(i));
+                List<FieldValue> sb = b.staticFields(b.classIndexOfClassObject(j));
+                for (int k = 0; k < Math.min(sa.size(), sb.size()); k++) {
+                    if (sa.get(k).raw() != sb.get(k).raw()) {
+                        out.add(new ComparisonReport.FieldChange("static " + sa.get(k).name(), sa.get(k).display(),
+                                sb.get(k).display()));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean sameTargets(HeapGraph a, RefCursor ca, HeapGraph b, RefCursor cb) {
+        for (int x; (x = ca.next()) >= 0; ) {
+            int y = cb.next();
+            if (y < 0 || a.id(x) != b.id(y)) {
+                return false;
+            }
+        }
+        return cb.next() < 0;
+    }
+
+    private static String ref(long id) {
+        return id == 0 ? "null" : Ids.hex(id);
+    }
+}

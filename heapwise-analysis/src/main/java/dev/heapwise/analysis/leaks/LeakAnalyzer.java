@@ -1,0 +1,218 @@
+package dev.heapwise.analysis.leaks;
+
+import dev.heapwise.analysis.ObjectLabels;
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.analysis.leaks.internal.LeakStatuses;
+import dev.heapwise.analysis.leaks.internal.MatcherEdges;
+import dev.heapwise.analysis.leaks.internal.SharkPolicy;
+import dev.heapwise.analysis.leaks.internal.Signatures;
+import dev.heapwise.analysis.paths.ReferenceFilter;
+import dev.heapwise.analysis.paths.RootIndex;
+import dev.heapwise.analysis.paths.internal.EdgeFilter;
+import dev.heapwise.analysis.paths.internal.PathSearch;
+import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Reference;
+import dev.heapwise.graph.build.ProgressListener;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Leak traces in the manner of LeakCanary's Shark: finders name the objects that should be gone,
+ * one breadth-first search from the GC roots (with Shark's visit-last priorities and library-leak
+ * matchers) finds the shortest path to each, inspectors label every node on the path as leaking
+ * or not, and traces with the same suspect references are grouped under one signature.
+ *
+ * <p>Cost: the finders read the candidate objects from the dump; the search is one pass over at
+ * most the whole graph (4 bytes per object of native memory); the traces read their nodes. The
+ * retained sizes come from the dominator tree ({@link DominatorTree#of}: computed once per dump).
+ * Not thread-safe; use one analyzer per thread.
+ */
+public final class LeakAnalyzer {
+
+    /**
+     * @param finders  what to look for; empty means every finder that applies to the dump
+     * @param matchers library leaks and ignored references (the built-ins plus any of the user's)
+     * @param filter   references never followed (weak and other referents, user exclusions)
+     */
+    public record Options(List<LeakFinder> finders, List<ReferenceMatcher> matchers, ReferenceFilter filter) {
+        public static Options defaults() {
+            return new Options(List.of(), BuiltInMatchers.all(), ReferenceFilter.defaults());
+        }
+
+        public Options withFinders(List<LeakFinder> f) {
+            return new Options(f, matchers, filter);
+        }
+
+        public Options withExtraMatchers(List<ReferenceMatcher> extra) {
+            List<ReferenceMatcher> all = new ArrayList<>(matchers);
+            all.addAll(extra);
+            return new Options(finders, all, filter);
+        }
+    }
+
+    /** The finders used when none is asked for: those whose classes the dump has. */
+    public static List<LeakFinder> defaultFinders() {
+        return List.of(new KeyedWeakReferenceFinder(), new AndroidLifecycleFinder());
+    }
+
+    public static LeakReport analyze(HeapGraph g, DominatorTree tree, Options options, ProgressListener progress) {
+        Hierarchy h = new Hierarchy(g);
+        List<LeakFinder> finders = new ArrayList<>();
+        for (LeakFinder f : options.finders().isEmpty() ? defaultFinders() : options.finders()) {
+            if (!options.finders().isEmpty() || f.appliesTo(h)) {
+                finders.add(f);
+            }
+        }
+        Map<Integer, LeakingObject> leaking = new LinkedHashMap<>();
+        for (LeakFinder f : finders) {
+            for (LeakingObject l : f.find(h)) {
+                leaking.merge(l.object(), l, (a, b) -> merge(a, b));
+            }
+        }
+        List<String> names = finders.stream().map(LeakFinder::name).toList();
+        if (leaking.isEmpty()) {
+            return new LeakReport(List.of(), List.of(), names, 0, 0);
+        }
+        RootIndex roots = new RootIndex(g);
+        List<ReferenceFilter.FieldRef> ignoredFields = new ArrayList<>();
+        for (ReferenceMatcher m : options.matchers()) {
+            if (m.ignored() && (m.type() == ReferenceMatcher.Type.INSTANCE_FIELD
+                    || m.type() == ReferenceMatcher.Type.STATIC_FIELD)) {
+                ignoredFields.add(new ReferenceFilter.FieldRef(m.className(), m.name()));
+            }
+        }
+        EdgeFilter edges = new EdgeFilter(g, options.filter().excluding(ignoredFields));
+        MatcherEdges matcherEdges = new MatcherEdges(h, roots, options.matchers());
+        MatcherEdges labelMatchers = new MatcherEdges(h, roots, options.matchers());
+        long[] targets = new long[(g.objectCount() + 63) >>> 6];
+        for (int o : leaking.keySet()) {
+            targets[o >>> 6] |= 1L << o;
+        }
+        List<LeakTrace> traces = new ArrayList<>();
+        int withoutPath = 0;
+        List<ObjectInspector> inspectors = DefaultInspectors.all(roots);
+        try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges), roots)) {
+            search.run(targets, leaking.size(), progress);
+            for (LeakingObject l : leaking.values()) {
+                List<Integer> path = search.pathTo(l.object());
+                if (path.isEmpty()) {
+                    withoutPath++;
+                    continue;
+                }
+                traces.add(trace(h, path, search.rootOf(path.getFirst()), l, edges, labelMatchers, roots, inspectors,
+                        tree));
+            }
+        } finally {
+            progress.finished();
+        }
+        List<Leak> app = new ArrayList<>();
+        List<Leak> lib = new ArrayList<>();
+        Map<String, List<LeakTrace>> bySignature = new LinkedHashMap<>();
+        for (LeakTrace t : traces) {
+            bySignature.computeIfAbsent(t.signature(), k -> new ArrayList<>()).add(t);
+        }
+        for (Map.Entry<String, List<LeakTrace>> e : bySignature.entrySet()) {
+            List<LeakTrace> ts = e.getValue();
+            ts.sort(Comparator.comparingLong(LeakTrace::retainedSize).reversed().thenComparingInt(LeakTrace::leakingObject));
+            Leak leak = new Leak(e.getKey(), ts.getFirst().libraryMatcher(), List.copyOf(ts));
+            (leak.libraryMatcher() == null ? app : lib).add(leak);
+        }
+        Comparator<Leak> order = Comparator.comparingLong(Leak::totalRetainedSize).reversed().thenComparing(Leak::signature);
+        app.sort(order);
+        lib.sort(order);
+        return new LeakReport(app, lib, names, leaking.size(), withoutPath);
+    }
+
+    private static LeakingObject merge(LeakingObject a, LeakingObject b) {
+        List<String> reasons = new ArrayList<>(a.reasons());
+        b.reasons().stream().filter(r -> !reasons.contains(r)).forEach(reasons::add);
+        List<String> details = new ArrayList<>(a.details());
+        b.details().stream().filter(d -> !details.contains(d)).forEach(details::add);
+        return new LeakingObject(a.object(), reasons, details);
+    }
+
+    private static LeakTrace trace(Hierarchy h, List<Integer> path, GcRoot root, LeakingObject leak, EdgeFilter edges,
+            MatcherEdges matchers, RootIndex roots, List<ObjectInspector> inspectors, DominatorTree tree) {
+        HeapGraph g = h.graph();
+        int n = path.size();
+        List<LeakStatuses.Entry> entries = new ArrayList<>(n);
+        List<List<String>> labels = new ArrayList<>(n);
+        List<LeakTrace.Reference> refs = new ArrayList<>(n);
+        ReferenceMatcher library = root == null ? null : nonIgnored(matchers.root(root));
+        for (int i = 0; i < n; i++) {
+            int o = path.get(i);
+            List<String> yes = new ArrayList<>();
+            List<String> no = new ArrayList<>();
+            List<String> lab = new ArrayList<>();
+            for (ObjectInspector in : inspectors) {
+                in.inspect(h, o, yes, no, lab);
+            }
+            if (i == n - 1) {
+                List<String> all = new ArrayList<>(leak.reasons());
+                yes.stream().filter(r -> !all.contains(r)).forEach(all::add);
+                yes = all;
+            }
+            String cls = ObjectLabels.className(g, o);
+            entries.add(new LeakStatuses.Entry(Hierarchy.simpleName(cls), yes, no));
+            labels.add(lab);
+            if (i < n - 1) {
+                int next = path.get(i + 1);
+                List<Reference> all = g.references(o);
+                Reference r = null;
+                int ordinal = -1;
+                for (int k = 0; k < all.size(); k++) {
+                    if (all.get(k).to() == next && !edges.excluded(o, k)) {
+                        r = all.get(k);
+                        ordinal = k;
+                        break;
+                    }
+                }
+                refs.add(reference(g, o, r));
+                if (library == null && ordinal >= 0) {
+                    library = nonIgnored(matchers.edge(o, ordinal));
+                }
+            } else {
+                refs.add(null);
+            }
+        }
+        LeakStatuses.resolve(entries);
+        List<LeakTrace.Node> nodes = new ArrayList<>(n);
+        StringBuilder signed = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            int o = path.get(i);
+            LeakStatuses.Entry e = entries.get(i);
+            LeakTrace.Reference ref = refs.get(i);
+            if (e.suspect && ref != null) {
+                signed.append(ObjectLabels.className(g, o)).append(ref.genericName());
+            }
+            nodes.add(new LeakTrace.Node(o, g.id(o), ObjectLabels.className(g, o), ObjectLabels.kind(g, o), e.status,
+                    e.reason, List.copyOf(labels.get(i)), ref, e.suspect && ref != null,
+                    i == 0 && root != null ? root.kind() : null, i == 0 && root != null ? roots.describe(root) : null));
+        }
+        long retained = tree == null ? 0 : tree.retainedSize(leak.object());
+        return new LeakTrace(leak.object(), Signatures.sha1(signed.toString()), library, retained, List.copyOf(nodes),
+                leak.reasons(), leak.details());
+    }
+
+    private static ReferenceMatcher nonIgnored(ReferenceMatcher m) {
+        return m == null || m.ignored() ? null : m;
+    }
+
+    private static LeakTrace.Reference reference(HeapGraph g, int from, Reference r) {
+        String owner = Hierarchy.simpleName(ObjectLabels.className(g, from));
+        if (r == null) {
+            return new LeakTrace.Reference("?", "other", owner + ".?");
+        }
+        return switch (r.kind()) {
+            case FIELD -> new LeakTrace.Reference(r.name(), "field", owner + "." + r.name());
+            case STATIC_FIELD -> new LeakTrace.Reference(r.name(), "static", "static " + owner + "." + r.name());
+            case ARRAY_ELEMENT -> new LeakTrace.Reference(r.label(), "array", owner + r.label());
+            default -> new LeakTrace.Reference(r.label(), "other", owner + "." + r.label());
+        };
+    }
+}

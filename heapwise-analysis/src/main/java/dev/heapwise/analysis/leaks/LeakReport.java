@@ -1,0 +1,21 @@
+package dev.heapwise.analysis.leaks;
+
+import java.util.List;
+
+/**
+ * What a leak analysis found.
+ *
+ * @param applicationLeaks leaks in the application's own code, biggest first
+ * @param libraryLeaks     known JDK/Android leaks, biggest first
+ * @param finders          the finders that ran
+ * @param leakingObjects   objects the finders reported
+ * @param withoutPath      of those, how many no strong path reaches (they will be collected)
+ */
+public record LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,
+        int leakingObjects, int withoutPath) {
+
+    public int traceCount() {
+        return applicationLeaks.stream().mapToInt(l -> l.traces().size()).sum()
+                + libraryLeaks.stream().mapToInt(l -> l.traces().size()).sum();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.heapwise.analysis.paths;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Shortest paths of many objects merged into one tree from the roots down (MAT's "merge shortest
+ * paths to GC roots"): each node says how many of the targets are reached through it, so the
+ * references that hold most of them stand out. Built in memory from the paths; O(total steps).
+ */
+public final class MergedPaths {
+    private MergedPaths() {}
+
+    /** A node: the step, how many targets lie beneath it (itself included), and the next steps. */
+    public record Node(GcPath.Step step, int targets, List<Node> children) {}
+
+    public static List<Node> merge(Iterable<GcPath> paths) {
+        Builder root = new Builder(null);
+        for (GcPath p : paths) {
+            Builder b = root;
+            b.count++;
+            for (GcPath.Step s : p.steps()) {
+                b = b.children.computeIfAbsent(s.object(), k -> new Builder(s));
+                b.count++;
+            }
+        }
+        return root.build().children();
+    }
+
+    private static final class Builder {
+        final GcPath.Step step;
+        final Map<Integer, Builder> children = new LinkedHashMap<>();
+        int count;
+
+        Builder(GcPath.Step step) {
+            this.step = step;
+        }
+
+        Node build() {
+            List<Node> kids = new ArrayList<>();
+            for (Builder c : children.values()) {
+                kids.add(c.build());
+            }
+            kids.sort(Comparator.comparingInt(Node::targets).reversed().thenComparingInt(n -> n.step().object()));
+            return new Node(step, count, kids);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.heapwise.analysis.paths;
+
+import dev.heapwise.analysis.paths.internal.EdgeFilter;
+import dev.heapwise.analysis.paths.internal.PathSearch;
+import dev.heapwise.analysis.paths.internal.StepLabels;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.build.ProgressListener;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Shortest paths from the GC roots to objects, as MAT's "path to GC roots": a breadth-first search
+ * from every root at once that ends when all targets are reached, so all instances of a class cost
+ * one search. References a {@link ReferenceFilter} rules out are never followed; by default these
+ * are the referents of weak, soft, phantom and finalizer references.
+ *
+ * <p>Cost: one search over at most the whole graph (4 bytes per object of native memory while it
+ * runs; no dump reads except for objects of classes the filter names), then one dump read per
+ * step to name the references. Thread-safe (no shared state).
+ */
+public final class PathFinder {
+    private PathFinder() {}
+
+    /** The shortest path to one object, or empty when no allowed path reaches it. */
+    public static Optional<GcPath> shortestPath(HeapGraph g, int object, ReferenceFilter filter) {
+        return Optional.ofNullable(shortestPaths(g, List.of(object), filter, ProgressListener.NONE).get(object));
+    }
+
+    /**
+     * Shortest paths to each target, in the targets' order; targets no allowed path reaches are
+     * missing from the map.
+     */
+    public static Map<Integer, GcPath> shortestPaths(HeapGraph g, Collection<Integer> targets, ReferenceFilter filter,
+            ProgressListener progress) {
+        RootIndex roots = new RootIndex(g);
+        EdgeFilter edges = new EdgeFilter(g, filter);
+        long[] bits = new long[(g.objectCount() + 63) >>> 6];
+        int count = 0;
+        for (int t : targets) {
+            if ((bits[t >>> 6] & (1L << t)) == 0) {
+                bits[t >>> 6] |= 1L << t;
+                count++;
+            }
+        }
+        Map<Integer, GcPath> out = new LinkedHashMap<>();
+        try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
+            search.run(bits, count, progress);
+            for (int t : targets) {
+                if (search.reached(t) && !out.containsKey(t)) {
+                    out.put(t, StepLabels.label(g, search.pathTo(t), edges, roots));
+                }
+            }
+        } finally {
+            progress.finished();
+        }
+        return out;
+    }
+
+    /** All instances of the given classes (not their class objects), in object order. O(objects). */
+    public static List<Integer> instancesOf(HeapGraph g, Collection<Integer> classIndexes) {
+        boolean[] wanted = new boolean[g.classCount()];
+        for (int c : classIndexes) {
+            wanted[c] = true;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int o = 0; o < g.objectCount(); o++) {
+            if (wanted[g.classOf(o)] && g.classIndexOfClassObject(o) < 0) {
+                out.add(o);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,287 @@
+package dev.heapwise.analysis.report;
+
+import dev.heapwise.analysis.internal.Sizes;
+import dev.heapwise.analysis.waste.WasteReport;
+import java.util.List;
+
+/**
+ * Renders a {@link HeapReport} as one self-contained HTML page: inline CSS, no script, no external
+ * resource, plain tables, {@code <details>} for the long parts. The same report always gives the
+ * same bytes. Pure formatting: no dump reads.
+ */
+public final class HtmlReport {
+    private HtmlReport() {}
+
+    private static final String CSS = """
+            body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1b1f24;background:#fff}
+            header{background:#24292f;color:#fff;padding:16px 24px}header h1{margin:0;font-size:20px}
+            nav{padding:8px 24px;background:#f6f8fa;border-bottom:1px solid #d0d7de}nav a{margin-right:16px}
+            main{padding:8px 24px 48px;max-width:1200px}h2{border-bottom:1px solid #d0d7de;padding-bottom:4px;margin-top:32px}
+            table{border-collapse:collapse;margin:8px 0}th,td{padding:3px 10px;border-bottom:1px solid #eaeef2;vertical-align:top}
+            th{text-align:left;background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+            code,pre{font:12.5px ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f6f8fa;padding:10px;overflow:auto}
+            .muted{color:#57606a}.yes{color:#cf222e;font-weight:600}.no{color:#1a7f37}.unknown{color:#9a6700}
+            details{margin:6px 0}summary{cursor:pointer}.suspect{text-decoration:underline wavy #cf222e}
+            """;
+
+    public static String render(HeapReport r) {
+        StringBuilder sb = new StringBuilder(1 << 16);
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        sb.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        sb.append("<title>heapwise report: ").append(esc(r.overview().file())).append("</title>\n");
+        sb.append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        sb.append("<header><h1>heapwise report: ").append(esc(r.overview().file())).append("</h1></header>\n");
+        sb.append("<nav><a href=\"#overview\">Overview</a><a href=\"#histogram\">Histogram</a>")
+                .append("<a href=\"#dominators\">Dominator tree</a><a href=\"#suspects\">Leak suspects</a>")
+                .append("<a href=\"#leaks\">Leak traces</a><a href=\"#waste\">Waste</a><a href=\"#threads\">Threads</a></nav>\n");
+        sb.append("<main>\n");
+        overview(sb, r.overview());
+        histogram(sb, r.histogram(), r.overview().reachableSize());
+        dominators(sb, r.dominators(), r.overview().reachableSize());
+        suspects(sb, r.suspects());
+        leaks(sb, r.leaks());
+        waste(sb, r.waste());
+        threads(sb, r.threads());
+        sb.append("</main>\n</body>\n</html>\n");
+        return sb.toString();
+    }
+
+    static String esc(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '&' -> sb.append("&amp;");
+                case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&#39;");
+                default -> {
+                    if (c < 0x20 && c != '\n' && c != '\t') {
+                        sb.append("&#").append((int) c).append(';');
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String pct(long part, long whole) {
+        return Sizes.percent(whole == 0 ? 0 : (double) part / whole);
+    }
+
+    private static void row(StringBuilder sb, String... cells) {
+        sb.append("<tr>");
+        for (String c : cells) {
+            sb.append(c);
+        }
+        sb.append("</tr>\n");
+    }
+
+    private static String td(String text) {
+        return "<td>" + esc(text) + "</td>";
+    }
+
+    private static String num(String text) {
+        return "<td class=\"n\">" + esc(text) + "</td>";
+    }
+
+    private static String code(String text) {
+        return "<td><code>" + esc(text) + "</code></td>";
+    }
+
+    private static void overview(StringBuilder sb, HeapReport.Overview o) {
+        sb.append("<h2 id=\"overview\">Overview</h2>\n<table>\n");
+        row(sb, "<th>dump</th>", td(o.file()));
+        row(sb, "<th>format</th>", td(o.format() + ", " + o.idSize() + "-byte ids, sizes as " + o.vm()));
+        row(sb, "<th>objects</th>", td(Sizes.count(o.objects())));
+        row(sb, "<th>classes</th>", td(Sizes.count(o.classes())));
+        row(sb, "<th>references</th>", td(Sizes.count(o.references())));
+        row(sb, "<th>GC roots</th>", td(Sizes.count(o.gcRoots())));
+        row(sb, "<th>heap (all objects)</th>", td(Sizes.bytes(o.totalShallowSize())));
+        row(sb, "<th>reachable</th>", td(Sizes.count(o.reachableObjects()) + " objects, " + Sizes.bytes(o.reachableSize())));
+        row(sb, "<th>unreachable</th>", td(Sizes.count(o.unreachableObjects()) + " objects, "
+                + Sizes.bytes(o.unreachableSize()) + " (left out of the analyses, as MAT does)"));
+        row(sb, "<th>heaps</th>", td(String.join(", ", o.heaps())));
+        if (o.partial()) {
+            row(sb, "<th>partial</th>", td("the dump was cut short; only complete records were read"));
+        }
+        sb.append("</table>\n");
+        if (!o.warnings().isEmpty()) {
+            sb.append("<details><summary>").append(o.warnings().size()).append(" warnings</summary><ul>\n");
+            for (String w : o.warnings()) {
+                sb.append("<li>").append(esc(w)).append("</li>\n");
+            }
+            sb.append("</ul></details>\n");
+        }
+    }
+
+    private static void histogram(StringBuilder sb, List<HeapReport.ClassRow> rows, long heap) {
+        sb.append("<h2 id=\"histogram\">Histogram</h2>\n<p class=\"muted\">Classes by retained size (the union of")
+                .append(" their instances' retained sets); the first ").append(rows.size()).append(".</p>\n");
+        sb.append("<table>\n<tr><th>class</th><th>objects</th><th>shallow</th><th>retained</th><th>heap</th></tr>\n");
+        for (HeapReport.ClassRow c : rows) {
+            row(sb, code(c.name()), num(Sizes.count(c.count())), num(Sizes.bytes(c.shallowSize())),
+                    num(Sizes.bytes(c.retainedSize())), num(pct(c.retainedSize(), heap)));
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void dominators(StringBuilder sb, List<HeapReport.TreeNode> nodes, long heap) {
+        sb.append("<h2 id=\"dominators\">Dominator tree</h2>\n<p class=\"muted\">The objects that keep the most")
+                .append(" memory alive, biggest first, with what they dominate.</p>\n");
+        sb.append("<table>\n<tr><th>object</th><th>shallow</th><th>retained</th><th>heap</th></tr>\n");
+        for (HeapReport.TreeNode n : nodes) {
+            treeRow(sb, n, 0, heap);
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void treeRow(StringBuilder sb, HeapReport.TreeNode n, int depth, long heap) {
+        String label = (n.kind().equals("class") ? "class " : "") + n.className() + " @ " + n.id();
+        row(sb, "<td style=\"padding-left:" + (10 + 18 * depth) + "px\"><code>" + esc(label) + "</code>"
+                + (n.childCount() > n.children().size() ? " <span class=\"muted\">(" + Sizes.count(n.childCount())
+                + " dominated)</span>" : "") + "</td>", num(Sizes.bytes(n.shallowSize())),
+                num(Sizes.bytes(n.retainedSize())), num(pct(n.retainedSize(), heap)));
+        for (HeapReport.TreeNode c : n.children()) {
+            treeRow(sb, c, depth + 1, heap);
+        }
+    }
+
+    private static void suspects(StringBuilder sb, List<HeapReport.SuspectRow> suspects) {
+        sb.append("<h2 id=\"suspects\">Leak suspects</h2>\n");
+        if (suspects.isEmpty()) {
+            sb.append("<p>No single object or class retains 10% of the heap or more.</p>\n");
+            return;
+        }
+        int i = 0;
+        for (HeapReport.SuspectRow s : suspects) {
+            sb.append("<h3>Problem suspect ").append(++i).append(": ").append(esc(Sizes.bytes(s.retainedSize())))
+                    .append(" (").append(s.percent()).append("%)</h3>\n<p>").append(esc(s.description())).append("</p>\n");
+            path(sb, s.path());
+        }
+    }
+
+    private static void path(StringBuilder sb, List<HeapReport.PathStep> steps) {
+        if (steps.isEmpty()) {
+            return;
+        }
+        sb.append("<details><summary>Shortest path from a GC root</summary><pre>");
+        for (int k = 0; k < steps.size(); k++) {
+            HeapReport.PathStep s = steps.get(k);
+            sb.append("  ".repeat(k));
+            if (s.reference() != null) {
+                sb.append(esc(s.reference().startsWith("[") ? s.reference() : "." + s.reference())).append(" → ");
+            }
+            sb.append(esc((s.kind().equals("class") ? "class " : "") + s.className() + " @ " + s.id()));
+            if (s.root() != null) {
+                sb.append("  [GC root: ").append(esc(s.root())).append(']');
+            }
+            sb.append('\n');
+        }
+        sb.append("</pre></details>\n");
+    }
+
+    private static void leaks(StringBuilder sb, HeapReport.Leaks l) {
+        sb.append("<h2 id=\"leaks\">Leak traces</h2>\n");
+        if (l.finders().isEmpty()) {
+            sb.append("<p>No leak finder applies to this dump (no LeakCanary references, no Android lifecycle")
+                    .append(" classes). <code>heapwise leaks --class NAME</code> looks for the instances of a class.</p>\n");
+            return;
+        }
+        sb.append("<p>Finders: ").append(esc(String.join(", ", l.finders()))).append(". Leaking objects: ")
+                .append(l.leakingObjects()).append(l.withoutPath() > 0 ? " (" + l.withoutPath()
+                        + " without a strong path: they will be collected)" : "").append(".</p>\n");
+        if (l.leaks().isEmpty()) {
+            sb.append("<p>No leaks.</p>\n");
+            return;
+        }
+        sb.append("<table>\n<tr><th>leak</th><th>kind</th><th>objects</th><th>retained</th></tr>\n");
+        for (HeapReport.LeakRow r : l.leaks()) {
+            row(sb, code(r.description()), td(r.libraryLeak() ? "library" : "application"),
+                    num(Sizes.count(r.sameSignature())), num(Sizes.bytes(r.retainedSize())));
+        }
+        sb.append("</table>\n");
+        for (HeapReport.LeakRow r : l.leaks()) {
+            sb.append("<details><summary><code>").append(esc(r.className())).append("</code> · signature ")
+                    .append(esc(r.signature())).append("</summary><pre>").append(esc(r.text())).append("</pre></details>\n");
+        }
+    }
+
+    private static void waste(StringBuilder sb, WasteReport w) {
+        sb.append("<h2 id=\"waste\">Waste</h2>\n<table>\n<tr><th>kind</th><th>objects</th><th>overhead</th><th>heap</th></tr>\n");
+        for (WasteReport.Finding f : w.summary()) {
+            row(sb, td(f.kind()), num(Sizes.count(f.objects())), num(Sizes.bytes(f.bytes())), num(Sizes.percent(f.fraction())));
+        }
+        sb.append("</table>\n");
+        if (!w.strings().top().isEmpty()) {
+            sb.append("<details><summary>Duplicate strings</summary><table>\n<tr><th>copies</th><th>wasted</th><th>value</th></tr>\n");
+            for (WasteReport.StringGroup s : w.strings().top()) {
+                row(sb, num(Sizes.count(s.count())), num(Sizes.bytes(s.wastedBytes())), code("\"" + s.value() + "\""));
+            }
+            sb.append("</table></details>\n");
+        }
+        if (!w.arrays().top().isEmpty()) {
+            sb.append("<details><summary>Duplicate primitive arrays</summary><table>\n<tr><th>copies</th><th>wasted</th><th>array</th></tr>\n");
+            for (WasteReport.ArrayGroup a : w.arrays().top()) {
+                row(sb, num(Sizes.count(a.count())), num(Sizes.bytes(a.wastedBytes())),
+                        code(a.className() + " length " + a.length() + " " + a.preview()));
+            }
+            sb.append("</table></details>\n");
+        }
+        if (!w.collections().isEmpty()) {
+            sb.append("<details><summary>Collections</summary><table>\n<tr><th>class</th><th>count</th><th>empty</th>")
+                    .append("<th>empty retain</th><th>sparse</th><th>mean fill</th><th>unused slots</th></tr>\n");
+            for (WasteReport.CollectionWaste c : w.collections()) {
+                row(sb, code(c.className()), num(Sizes.count(c.count())), num(Sizes.count(c.empty())),
+                        num(Sizes.bytes(c.emptyRetainedBytes())), num(Sizes.count(c.sparse())),
+                        num(String.format(java.util.Locale.ROOT, "%.2f", c.meanFillRatio())), num(Sizes.bytes(c.unusedSlotBytes())));
+            }
+            sb.append("</table></details>\n");
+        }
+        if (!w.boxes().isEmpty() || !w.zeroLengthArrays().isEmpty()) {
+            sb.append("<details><summary>Boxed primitives and zero-length arrays</summary><table>\n")
+                    .append("<tr><th>class</th><th>count</th><th>overhead</th></tr>\n");
+            for (WasteReport.BoxWaste b : w.boxes()) {
+                row(sb, code(b.className()), num(Sizes.count(b.count())), num(Sizes.bytes(b.overheadBytes())));
+            }
+            for (WasteReport.EmptyArrays e : w.zeroLengthArrays()) {
+                row(sb, code(e.className() + " (length 0)"), num(Sizes.count(e.count())), num(Sizes.bytes(e.overheadBytes())));
+            }
+            sb.append("</table></details>\n");
+        }
+    }
+
+    private static void threads(StringBuilder sb, List<HeapReport.ThreadRow> threads) {
+        sb.append("<h2 id=\"threads\">Threads</h2>\n");
+        if (threads.isEmpty()) {
+            sb.append("<p>The dump records no threads.</p>\n");
+            return;
+        }
+        sb.append("<table>\n<tr><th>thread</th><th>object</th><th>retained</th><th>frames</th></tr>\n");
+        for (HeapReport.ThreadRow t : threads) {
+            row(sb, code(t.name().isEmpty() ? "(unnamed)" : t.name()), td(t.threadObjectId() == null ? "" : t.threadObjectId()),
+                    num(Sizes.bytes(t.retainedSize())), num(Integer.toString(t.frames().size())));
+        }
+        sb.append("</table>\n");
+        for (HeapReport.ThreadRow t : threads) {
+            if (t.frames().isEmpty()) {
+                continue;
+            }
+            sb.append("<details><summary><code>").append(esc(t.name())).append("</code></summary><pre>");
+            for (HeapReport.FrameRow f : t.frames()) {
+                sb.append("at ").append(esc(f.frame())).append('\n');
+                for (HeapReport.LocalRow l : f.locals()) {
+                    sb.append("    holds ").append(esc(l.className())).append(" @ ").append(esc(l.id())).append(" (")
+                            .append(esc(Sizes.bytes(l.retainedSize()))).append(" retained)\n");
+                }
+            }
+            sb.append("</pre></details>\n");
+        }
+    }
+}

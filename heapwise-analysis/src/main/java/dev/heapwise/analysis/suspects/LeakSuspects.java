@@ -1,0 +1,217 @@
+package dev.heapwise.analysis.suspects;
+
+import dev.heapwise.analysis.ObjectLabels;
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.Sizes;
+import dev.heapwise.analysis.paths.GcPath;
+import dev.heapwise.analysis.paths.PathFinder;
+import dev.heapwise.analysis.paths.ReferenceFilter;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.build.ProgressListener;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Leak suspects in the manner of MAT's "Leak Suspects" report. Among the objects directly under
+ * the GC roots in the dominator tree, each that retains at least the threshold of the heap is a
+ * suspect, and so is each class whose top-level instances together do. For each, the accumulation
+ * point is found by walking down the biggest child while it keeps at least {@value #BIG_DROP} of
+ * its parent's retained size, and the shortest path from the roots leads to it.
+ *
+ * <p>Cost: reads the dominator tree (children index built on first use) and one path search per
+ * suspect; reads the dump only to name references on the paths. Thread-safe (no shared state).
+ */
+public final class LeakSuspects {
+    /** MAT's "big drop ratio": stop descending where the biggest child keeps less than this. */
+    public static final double BIG_DROP = 0.7;
+    /** Instances of a group whose paths are merged to find the group's common referrer. */
+    private static final int GROUP_PATHS = 100;
+
+    private LeakSuspects() {}
+
+    /** @param threshold a fraction of the reachable heap, e.g. 0.1 for MAT's default of 10% */
+    public static List<Suspect> find(DominatorTree tree, double threshold, ProgressListener progress) {
+        HeapGraph g = tree.graph();
+        long total = tree.reachableSize();
+        List<Suspect> out = new ArrayList<>();
+        if (total == 0) {
+            return out;
+        }
+        long limit = (long) Math.ceil(threshold * total);
+        // One pass over the top level (millions of objects on big heaps): primitive sums per class.
+        List<Integer> singles = new ArrayList<>();
+        long[] classSum = new long[g.classCount()];
+        long[] classCount = new long[g.classCount()];
+        int top = tree.childCount(DominatorTree.ROOT);
+        for (int k = 0; k < top; k++) {
+            int o = tree.child(DominatorTree.ROOT, k);
+            long r = tree.retainedSize(o);
+            if (r >= limit) {
+                singles.add(o);
+            } else {
+                classSum[g.classOf(o)] += r;
+                classCount[g.classOf(o)]++;
+            }
+        }
+        List<Integer> groupClasses = new ArrayList<>();
+        for (int c = 0; c < classSum.length; c++) {
+            if (classCount[c] >= 2 && classSum[c] >= limit && !g.heapClass(c).name().equals("java.lang.Class")) {
+                groupClasses.add(c); // a class's objects group meaningfully; class objects do not
+            }
+        }
+        Map<Integer, List<Integer>> members = new LinkedHashMap<>();
+        if (!groupClasses.isEmpty()) {
+            boolean[] wanted = new boolean[g.classCount()];
+            groupClasses.forEach(c -> wanted[c] = true);
+            for (int k = 0; k < top; k++) {
+                int o = tree.child(DominatorTree.ROOT, k);
+                if (wanted[g.classOf(o)] && tree.retainedSize(o) < limit) {
+                    members.computeIfAbsent(g.classOf(o), x -> new ArrayList<>()).add(o);
+                }
+            }
+        }
+        // One path search for every accumulation point and every group's sample.
+        List<Integer> targets = new ArrayList<>();
+        Map<Integer, Integer> accumulation = new LinkedHashMap<>();
+        for (int o : singles) {
+            int acc = accumulationPoint(tree, o);
+            accumulation.put(o, acc);
+            targets.add(acc);
+        }
+        Map<Integer, List<Integer>> samples = new LinkedHashMap<>();
+        for (Map.Entry<Integer, List<Integer>> e : members.entrySet()) {
+            List<Integer> m = e.getValue();
+            m.sort(Comparator.comparingLong((Integer o) -> -tree.retainedSize(o)).thenComparingInt(o -> o));
+            List<Integer> sample = m.subList(0, Math.min(GROUP_PATHS, m.size()));
+            samples.put(e.getKey(), sample);
+            targets.addAll(sample);
+        }
+        Map<Integer, GcPath> paths = targets.isEmpty() ? Map.of()
+                : PathFinder.shortestPaths(g, targets, ReferenceFilter.defaults(), progress);
+        for (int o : singles) {
+            out.add(single(tree, o, accumulation.get(o), paths.get(accumulation.get(o)), total));
+        }
+        for (Map.Entry<Integer, List<Integer>> e : members.entrySet()) {
+            out.add(group(tree, g.heapClass(e.getKey()), e.getValue(), samples.get(e.getKey()), classSum[e.getKey()],
+                    total, paths));
+        }
+        out.sort(Comparator.comparingLong(Suspect::retainedSize).reversed().thenComparingInt(Suspect::object));
+        return out;
+    }
+
+    /** Walks down the biggest child while it keeps at least {@link #BIG_DROP} of its parent. */
+    public static int accumulationPoint(DominatorTree tree, int object) {
+        int current = object;
+        while (true) {
+            List<Integer> kids = tree.largestChildren(current, 1);
+            if (kids.isEmpty()) {
+                return current;
+            }
+            int biggest = kids.getFirst();
+            if ((double) tree.retainedSize(biggest) < BIG_DROP * tree.retainedSize(current)) {
+                return current;
+            }
+            current = biggest;
+        }
+    }
+
+    private static Suspect single(DominatorTree tree, int o, int acc, GcPath path, long total) {
+        HeapGraph g = tree.graph();
+        boolean isClass = g.kind(o) == ObjectKind.CLASS;
+        HeapClass c = ObjectLabels.classFor(g, o);
+        long r = tree.retainedSize(o);
+        StringBuilder d = new StringBuilder();
+        if (isClass) {
+            d.append("The class \"").append(c.name()).append("\", loaded by \"").append(ObjectLabels.loaderName(g, c))
+                    .append("\", occupies ");
+        } else {
+            d.append("One instance of \"").append(c.name()).append("\" loaded by \"")
+                    .append(ObjectLabels.loaderName(g, c)).append("\" occupies ");
+        }
+        d.append(bytes(r, total)).append('.');
+        accumulation(d, tree, o, acc, total);
+        return new Suspect(isClass ? "class" : "object", o, c.name(), 1, r, (double) r / total, acc,
+                ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
+    }
+
+    private static Suspect group(DominatorTree tree, HeapClass c, List<Integer> members, List<Integer> sample, long sum,
+            long total, Map<Integer, GcPath> allPaths) {
+        HeapGraph g = tree.graph();
+        List<GcPath> paths = new ArrayList<>();
+        for (int o : sample) {
+            if (allPaths.containsKey(o)) {
+                paths.add(allPaths.get(o));
+            }
+        }
+        int common = commonReferrer(paths);
+        int acc = common >= 0 ? common : members.getFirst();
+        GcPath path = common >= 0 ? prefix(paths.getFirst(), common) : allPaths.get(acc);
+        StringBuilder d = new StringBuilder();
+        d.append(Sizes.count(members.size())).append(" instances of \"").append(c.name()).append("\", loaded by \"")
+                .append(ObjectLabels.loaderName(g, c)).append("\", occupy ").append(bytes(sum, total)).append('.');
+        if (common >= 0) {
+            d.append(" These instances are referenced from one instance of \"").append(ObjectLabels.className(g, common))
+                    .append("\" (").append(ObjectLabels.display(g, common)).append(").")
+                    .append(" Look at what keeps adding to it, and whether its entries should be removed or bounded.");
+        } else {
+            d.append(" They have no referrer in common: look at the biggest, ").append(ObjectLabels.display(g, acc))
+                    .append(", and at what creates so many of them.");
+        }
+        return new Suspect("group", members.getFirst(), c.name(), members.size(), sum, (double) sum / total, acc,
+                ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
+    }
+
+    /** The part of a path up to and including {@code object}. */
+    private static GcPath prefix(GcPath p, int object) {
+        for (int i = 0; i < p.steps().size(); i++) {
+            if (p.steps().get(i).object() == object) {
+                return new GcPath(p.steps().subList(0, i + 1));
+            }
+        }
+        return p;
+    }
+
+    /** The last object all the paths share (under the roots), or -1. */
+    private static int commonReferrer(Iterable<GcPath> paths) {
+        List<GcPath.Step> prefix = null;
+        for (GcPath p : paths) {
+            List<GcPath.Step> s = p.steps().subList(0, p.steps().size() - 1);
+            if (prefix == null) {
+                prefix = s;
+                continue;
+            }
+            int k = 0;
+            while (k < prefix.size() && k < s.size() && prefix.get(k).object() == s.get(k).object()) {
+                k++;
+            }
+            prefix = prefix.subList(0, k);
+        }
+        return prefix == null || prefix.isEmpty() ? -1 : prefix.getLast().object();
+    }
+
+    private static void accumulation(StringBuilder d, DominatorTree tree, int suspect, int acc, long total) {
+        HeapGraph g = tree.graph();
+        if (acc == suspect) {
+            d.append(" Its retained memory spreads over many objects directly below it: look at what it holds"
+                    + " and whether all of it is still needed.");
+            return;
+        }
+        HeapClass ac = ObjectLabels.classFor(g, acc);
+        d.append(g.kind(acc) == ObjectKind.CLASS ? " The memory is accumulated in the class \""
+                : " The memory is accumulated in one instance of \"").append(ac.name()).append("\", loaded by \"")
+                .append(ObjectLabels.loaderName(g, ac)).append("\", which occupies ")
+                .append(bytes(tree.retainedSize(acc), total)).append(". It holds ")
+                .append(Sizes.count(tree.childCount(acc))).append(" objects directly: check what keeps adding to it"
+                        + " and whether it should be bounded or cleared.");
+    }
+
+    private static String bytes(long n, long total) {
+        return String.format(Locale.ROOT, "%,d (%.2f%%) bytes", n, 100.0 * n / total);
+    }
+}

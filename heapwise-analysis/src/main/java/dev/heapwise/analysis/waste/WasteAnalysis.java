@@ -1,0 +1,374 @@
+package dev.heapwise.analysis.waste;
+
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.analysis.waste.internal.CollectionInspector;
+import dev.heapwise.analysis.waste.internal.ContentHashes;
+import dev.heapwise.analysis.waste.internal.KeySort;
+import dev.heapwise.graph.FieldType;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.build.ProgressListener;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds waste in the reachable heap: duplicate strings, duplicate primitive arrays, empty and
+ * sparse collections, boxed primitives and zero-length arrays.
+ *
+ * <p>Cost: one pass over the primitive arrays reading their contents (the bulk of the dump: this
+ * is the expensive part, see {@link ContentHashes}); the strings' value arrays come from the
+ * reference index, except for JDK 6 strings (offset/count), whose text is read. Collections of
+ * the known classes have their fields read (one small read each). 20 bytes per primitive array of
+ * memory for the hashes and their sort. Not thread-safe.
+ */
+public final class WasteAnalysis {
+    private static final int TOP = 20;
+    private static final Map<String, Integer> PRIMITIVE_BYTES = Map.of("java.lang.Boolean", 1,
+            "java.lang.Byte", 1, "java.lang.Character", 2, "java.lang.Short", 2, "java.lang.Integer", 4,
+            "java.lang.Float", 4, "java.lang.Long", 8, "java.lang.Double", 8);
+
+    private WasteAnalysis() {}
+
+    public static WasteReport analyze(HeapGraph g, DominatorTree tree, ProgressListener progress) {
+        try {
+            long heap = Math.max(1, tree.reachableSize());
+            ContentHashes hashes = ContentHashes.compute(g, tree, progress);
+            progress.phase("waste: strings and collections", g.objectCount());
+            boolean[] stringValue = new boolean[hashes.size];
+            WasteReport.DuplicateStrings strings = strings(g, tree, hashes, stringValue);
+            WasteReport.DuplicateArrays arrays = arrays(g, hashes, stringValue);
+            List<WasteReport.CollectionWaste> collections = collections(g, tree);
+            List<WasteReport.BoxWaste> boxes = boxes(g);
+            List<WasteReport.EmptyArrays> empty = zeroLength(g, tree, hashes);
+            List<WasteReport.Finding> summary = new ArrayList<>();
+            summary.add(new WasteReport.Finding("duplicate strings", strings.strings(), strings.wastedBytes(),
+                    (double) strings.wastedBytes() / heap));
+            summary.add(new WasteReport.Finding("duplicate primitive arrays",
+                    arrays.top().stream().mapToLong(WasteReport.ArrayGroup::count).sum(), arrays.wastedBytes(),
+                    (double) arrays.wastedBytes() / heap));
+            long emptyCount = collections.stream().mapToLong(WasteReport.CollectionWaste::empty).sum();
+            long emptyBytes = collections.stream().mapToLong(WasteReport.CollectionWaste::emptyRetainedBytes).sum();
+            summary.add(new WasteReport.Finding("empty collections", emptyCount, emptyBytes, (double) emptyBytes / heap));
+            long sparse = collections.stream().mapToLong(WasteReport.CollectionWaste::sparse).sum();
+            long unused = collections.stream().mapToLong(WasteReport.CollectionWaste::unusedSlotBytes).sum();
+            summary.add(new WasteReport.Finding("unused collection slots", sparse, unused, (double) unused / heap));
+            long boxCount = boxes.stream().mapToLong(WasteReport.BoxWaste::count).sum();
+            long boxBytes = boxes.stream().mapToLong(WasteReport.BoxWaste::overheadBytes).sum();
+            summary.add(new WasteReport.Finding("boxed primitives", boxCount, boxBytes, (double) boxBytes / heap));
+            long zeroCount = empty.stream().mapToLong(WasteReport.EmptyArrays::count).sum();
+            long zeroBytes = empty.stream().mapToLong(WasteReport.EmptyArrays::overheadBytes).sum();
+            summary.add(new WasteReport.Finding("zero-length arrays", zeroCount, zeroBytes, (double) zeroBytes / heap));
+            return new WasteReport(tree.reachableSize(), summary, strings, arrays, collections, boxes, empty);
+        } finally {
+            progress.finished();
+        }
+    }
+
+    // ---- duplicate strings
+
+    private static WasteReport.DuplicateStrings strings(HeapGraph g, DominatorTree tree, ContentHashes hashes,
+            boolean[] stringValue) {
+        List<HeapClass> stringClasses = g.classesNamed("java.lang.String");
+        if (stringClasses.isEmpty()) {
+            return new WasteReport.DuplicateStrings(0, 0, 0, List.of());
+        }
+        boolean[] isString = new boolean[g.classCount()];
+        boolean jdk6 = false;
+        for (HeapClass c : stringClasses) {
+            isString[c.index()] = true;
+            jdk6 |= c.fields().stream().anyMatch(f -> f.name().equals("offset") || f.name().equals("count"));
+        }
+        // Key each reachable string by its text's hash; remember its value array.
+        int n = g.objectCount();
+        int count = 0;
+        for (int o = 0; o < n; o++) {
+            if (isString[g.classOf(o)] && g.kind(o) == ObjectKind.INSTANCE && tree.isReachable(o)) {
+                count++;
+            }
+        }
+        long[] keys = new long[count];
+        int[] objects = new int[count];
+        int[] values = new int[count];
+        RefCursor out = g.outRefs();
+        int k = 0;
+        for (int o = 0; o < n; o++) {
+            if (!isString[g.classOf(o)] || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
+                continue;
+            }
+            int value = -1;
+            out.reset(o);
+            for (int t; (t = out.next()) >= 0; ) {
+                if (g.kind(t) == ObjectKind.PRIMITIVE_ARRAY) {
+                    value = t;
+                    break;
+                }
+            }
+            int at = value < 0 ? -1 : hashes.indexOf(value);
+            long key;
+            if (jdk6) {
+                String text = g.readString(o, Integer.MAX_VALUE);
+                key = text == null ? ~(long) o : text.hashCode() * 0x9E3779B97F4A7C15L ^ ((long) text.length() << 40)
+                        ^ longHash(text);
+                if (text == null || at < 0 || hashes.lengths[at] != text.length()) {
+                    // A substring sharing a bigger char[] (JDK 6, old Android): the array is not this string's to waste.
+                    value = -1;
+                }
+            } else {
+                key = at < 0 ? ~(long) o : hashes.hashes[at];
+            }
+            if (at >= 0) {
+                stringValue[at] = true;
+            }
+            keys[k] = key;
+            objects[k] = k;
+            values[k] = value;
+            k++;
+        }
+        int[] stringObject = new int[count];
+        for (int o = 0, j = 0; o < n && j < count; o++) {
+            if (isString[g.classOf(o)] && g.kind(o) == ObjectKind.INSTANCE && tree.isReachable(o)) {
+                stringObject[j++] = o;
+            }
+        }
+        KeySort.sort(keys, objects, count);
+        long wasted = 0;
+        long groups = 0;
+        long dupStrings = 0;
+        List<long[]> groupList = new ArrayList<>(); // {first position, end position, wasted, distinct arrays}
+        for (int i = 0; i < count; ) {
+            int j = i + 1;
+            while (j < count && keys[j] == keys[i]) {
+                j++;
+            }
+            if (j - i > 1) {
+                long stringBytes = 0;
+                long arrayBytes = 0;
+                java.util.HashSet<Integer> distinct = new java.util.HashSet<>();
+                long firstString = -1;
+                long firstArray = -1;
+                for (int p = i; p < j; p++) {
+                    int s = stringObject[objects[p]];
+                    long sz = g.shallowSize(s);
+                    stringBytes += sz;
+                    firstString = firstString < 0 ? sz : firstString;
+                    int v = values[objects[p]];
+                    if (v >= 0 && distinct.add(v)) {
+                        long az = g.shallowSize(v);
+                        arrayBytes += az;
+                        firstArray = firstArray < 0 ? az : firstArray;
+                    }
+                }
+                long w = stringBytes - firstString + (firstArray < 0 ? 0 : arrayBytes - firstArray);
+                wasted += w;
+                groups++;
+                dupStrings += j - i;
+                groupList.add(new long[] {i, j, w, distinct.size()});
+            }
+            i = j;
+        }
+        groupList.sort(Comparator.comparingLong((long[] a) -> -a[2]).thenComparingLong(a -> a[0]));
+        List<WasteReport.StringGroup> top = new ArrayList<>();
+        for (long[] gr : groupList.subList(0, Math.min(TOP, groupList.size()))) {
+            int s = stringObject[objects[(int) gr[0]]];
+            String text = g.readString(s, 120);
+            top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[1] - gr[0], gr[3], gr[2]));
+        }
+        return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
+    }
+
+    private static long longHash(String s) {
+        long h = 1125899906842597L;
+        for (int i = 0; i < s.length(); i++) {
+            h = 31 * h + s.charAt(i);
+        }
+        return h;
+    }
+
+    // ---- duplicate primitive arrays (string contents excluded: counted above)
+
+    private static WasteReport.DuplicateArrays arrays(HeapGraph g, ContentHashes hashes, boolean[] stringValue) {
+        int m = 0;
+        for (int i = 0; i < hashes.size; i++) {
+            if (!stringValue[i] && hashes.lengths[i] > 0) {
+                m++;
+            }
+        }
+        long[] keys = new long[m];
+        int[] pos = new int[m];
+        for (int i = 0, k = 0; i < hashes.size; i++) {
+            if (!stringValue[i] && hashes.lengths[i] > 0) {
+                keys[k] = hashes.hashes[i];
+                pos[k++] = i;
+            }
+        }
+        KeySort.sort(keys, pos, m);
+        long wasted = 0;
+        long groups = 0;
+        List<long[]> list = new ArrayList<>(); // {first pos index, count, wasted}
+        for (int i = 0; i < m; ) {
+            int j = i + 1;
+            while (j < m && keys[j] == keys[i]) {
+                j++;
+            }
+            if (j - i > 1) {
+                long each = g.shallowSize(hashes.objects[pos[i]]);
+                long w = each * (j - i - 1);
+                wasted += w;
+                groups++;
+                list.add(new long[] {pos[i], j - i, w});
+            }
+            i = j;
+        }
+        list.sort(Comparator.comparingLong((long[] a) -> -a[2]).thenComparingLong(a -> hashes.objects[(int) a[0]]));
+        List<WasteReport.ArrayGroup> top = new ArrayList<>();
+        for (long[] gr : list.subList(0, Math.min(TOP, list.size()))) {
+            int o = hashes.objects[(int) gr[0]];
+            HeapClass c = g.heapClass(g.classOf(o));
+            top.add(new WasteReport.ArrayGroup(c.name(), hashes.lengths[(int) gr[0]], gr[1], gr[2], preview(g, o, c)));
+        }
+        return new WasteReport.DuplicateArrays(groups, wasted, top);
+    }
+
+    private static String preview(HeapGraph g, int o, HeapClass c) {
+        FieldType t = c.elementType();
+        if (t == FieldType.CHAR) {
+            String s = g.readString(o, 40);
+            return s == null ? "" : s;
+        }
+        int es = t.size(g.info().idSize());
+        byte[] b = g.readPrimitiveArray(o, 0, 8);
+        if (b == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i + es <= b.length; i += es) {
+            long raw = 0;
+            for (int k = 0; k < es; k++) {
+                raw = (raw << 8) | (b[i + k] & 0xFF);
+            }
+            if (t == FieldType.BYTE) {
+                raw = (byte) raw;
+            } else if (t == FieldType.SHORT) {
+                raw = (short) raw;
+            } else if (t == FieldType.INT || t == FieldType.FLOAT) {
+                raw = t == FieldType.INT ? (int) raw : raw;
+            }
+            sb.append(sb.length() > 1 ? ", " : "").append(dev.heapwise.graph.FieldValue.display(t, raw));
+        }
+        return sb.append(g.arrayLength(o) > b.length / Math.max(1, es) ? ", …]" : "]").toString();
+    }
+
+    // ---- collections
+
+    private static List<WasteReport.CollectionWaste> collections(HeapGraph g, DominatorTree tree) {
+        Hierarchy h = new Hierarchy(g);
+        CollectionInspector inspector = new CollectionInspector(h);
+        String[] baseOf = new String[g.classCount()];
+        for (String base : CollectionInspector.BASES) {
+            boolean[] sub = h.subclasses(base);
+            for (int c = 0; c < baseOf.length; c++) {
+                if (sub[c] && baseOf[c] == null) {
+                    baseOf[c] = base;
+                }
+            }
+        }
+        Map<String, long[]> acc = new LinkedHashMap<>(); // count, empty, emptyRetained, sparse, fillSum(x1e6), unused
+        Map<String, Double> sparseBelow = new HashMap<>();
+        for (int o = 0; o < g.objectCount(); o++) {
+            int c = g.classOf(o);
+            String base = baseOf[c];
+            if (base == null || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
+                continue;
+            }
+            CollectionInspector.Fill f = inspector.inspect(o, base);
+            if (f == null) {
+                continue;
+            }
+            String name = g.heapClass(c).name();
+            double below = CollectionInspector.sparseBelow(base);
+            sparseBelow.put(name, below);
+            long[] a = acc.computeIfAbsent(name, k -> new long[6]);
+            a[0]++;
+            if (f.size() == 0) {
+                a[1]++;
+                a[2] += tree.retainedSize(o);
+                continue;
+            }
+            if (f.capacity() > 0) {
+                double fill = Math.min(1.0, (double) f.size() / f.capacity());
+                a[4] += Math.round(fill * 1_000_000);
+                if (fill < below) {
+                    a[3]++;
+                }
+                if (f.array() >= 0 && f.capacity() > f.size()) {
+                    a[5] += g.shallowSize(f.array()) * (f.capacity() - f.size()) / f.capacity();
+                }
+            }
+        }
+        List<WasteReport.CollectionWaste> out = new ArrayList<>();
+        acc.forEach((name, a) -> {
+            long nonEmpty = a[0] - a[1];
+            out.add(new WasteReport.CollectionWaste(name, a[0], a[1], a[2], a[3], sparseBelow.get(name),
+                    nonEmpty == 0 ? 0 : a[4] / 1_000_000.0 / nonEmpty, a[5]));
+        });
+        out.sort(Comparator.comparingLong((WasteReport.CollectionWaste w) -> -(w.emptyRetainedBytes() + w.unusedSlotBytes()))
+                .thenComparing(WasteReport.CollectionWaste::className));
+        return out;
+    }
+
+    // ---- boxes and empty arrays
+
+    private static List<WasteReport.BoxWaste> boxes(HeapGraph g) {
+        List<WasteReport.BoxWaste> out = new ArrayList<>();
+        for (HeapClass c : g.classes()) {
+            Integer prim = PRIMITIVE_BYTES.get(c.name());
+            if (prim != null && c.instanceCount() > 0) {
+                long overhead = c.shallowSizeOfInstances() - prim * c.instanceCount();
+                out.add(new WasteReport.BoxWaste(c.name(), c.instanceCount(), c.shallowSizeOfInstances(), overhead));
+            }
+        }
+        out.sort(Comparator.comparingLong(WasteReport.BoxWaste::overheadBytes).reversed()
+                .thenComparing(WasteReport.BoxWaste::className));
+        return out;
+    }
+
+    private static List<WasteReport.EmptyArrays> zeroLength(HeapGraph g, DominatorTree tree, ContentHashes hashes) {
+        long[] count = new long[g.classCount()];
+        long[] bytes = new long[g.classCount()];
+        for (int i = 0; i < hashes.size; i++) {
+            if (hashes.lengths[i] == 0) {
+                int o = hashes.objects[i];
+                count[g.classOf(o)]++;
+                bytes[g.classOf(o)] += g.shallowSize(o);
+            }
+        }
+        RefCursor out = g.outRefs();
+        for (int o = 0; o < g.objectCount(); o++) {
+            if (g.kind(o) != ObjectKind.OBJECT_ARRAY || !tree.isReachable(o)) {
+                continue;
+            }
+            out.reset(o);
+            if (out.count() == 0 && g.arrayLength(o) == 0) {
+                count[g.classOf(o)]++;
+                bytes[g.classOf(o)] += g.shallowSize(o);
+            }
+        }
+        List<WasteReport.EmptyArrays> list = new ArrayList<>();
+        for (int c = 0; c < count.length; c++) {
+            if (count[c] > 0) {
+                long each = bytes[c] / count[c];
+                list.add(new WasteReport.EmptyArrays(g.heapClass(c).name(), count[c], bytes[c], bytes[c] - each));
+            }
+        }
+        list.sort(Comparator.comparingLong(WasteReport.EmptyArrays::overheadBytes).reversed()
+                .thenComparing(WasteReport.EmptyArrays::className));
+        return list;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.heapwise.analysis.bench;
+
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.hprof.Hprof;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** A quick manual timing: java ... DominatorTiming DUMP [objects-to-generate] [repeats] [index-dir]. */
+public final class DominatorTiming {
+    static String rss() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith("VmRSS") || l.startsWith("VmHWM")) {
+                    return l.replaceAll("\\s+", " ");
+                }
+            }
+        } catch (Exception e) {
+            return "?";
+        }
+        return "?";
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dump = Path.of(args[0]);
+        if (!Files.exists(dump)) {
+            long t0 = System.nanoTime();
+            LargeHeapWriter.write(dump, Integer.parseInt(args[1]), 42);
+            System.out.printf("wrote %s in %d ms%n", dump, (System.nanoTime() - t0) / 1_000_000);
+        }
+        long t0 = System.nanoTime();
+        Hprof.Options options = Hprof.Options.defaults();
+        if (args.length > 3) {
+            options = options.withIndexDir(Path.of(args[3]));
+        }
+        try (HeapGraph g = Hprof.open(dump, options)) {
+            System.out.printf("opened %d objects, %d refs in %d ms%n", g.objectCount(), g.referenceCount(),
+                    (System.nanoTime() - t0) / 1_000_000);
+            int repeats = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+            for (int i = 0; i < repeats; i++) {
+                long s = System.nanoTime();
+                ProgressListener timer = new ProgressListener() {
+                    long last = System.nanoTime();
+                    String phase = "start";
+
+                    @Override
+                    public void phase(String name, long total) {
+                        long now = System.nanoTime();
+                        System.out.printf("  %-40s %6d ms  (RSS now %s)%n", phase, (now - last) / 1_000_000, rss());
+                        phase = name;
+                        last = now;
+                    }
+
+                    @Override
+                    public void progress(long done) {}
+
+                    @Override
+                    public void finished() {}
+                };
+                try (DominatorTree t = DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
+                    timer.phase("end", 0);
+                    System.out.printf("dominators: %d ms, reachable %d, size %d%n", (System.nanoTime() - s) / 1_000_000,
+                            t.reachableCount(), t.reachableSize());
+                }
+            }
+        }
+    }
+}

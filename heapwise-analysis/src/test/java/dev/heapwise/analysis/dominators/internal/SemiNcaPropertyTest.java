@@ -1,0 +1,172 @@
+package dev.heapwise.analysis.dominators.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heapwise.graph.build.ProgressListener;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Semi-NCA against the definition on thousands of random graphs: cycles, self-loops, duplicate
+ * edges, unreachable parts, many (and repeated) roots, from dense to sparse.
+ */
+class SemiNcaPropertyTest {
+
+    static ArrayDigraph randomGraph(long seed, int n) {
+        Random r = new Random(seed);
+        List<int[]> edges = new ArrayList<>();
+        if (n > 0) {
+            int shape = r.nextInt(4);
+            double density = switch (shape) {
+                case 0 -> 0.5;
+                case 1 -> 1.5;
+                case 2 -> 3;
+                default -> 0.2 + r.nextDouble() * 5;
+            };
+            int m = (int) (n * density);
+            for (int i = 0; i < m; i++) {
+                int a = r.nextInt(n);
+                // Mostly local edges (chains, trees), some long ones, some self-loops.
+                int b = r.nextInt(10) < 6 ? Math.min(n - 1, Math.max(0, a + r.nextInt(5) - 1)) : r.nextInt(n);
+                edges.add(new int[] {a, b});
+                if (r.nextInt(20) == 0) {
+                    edges.add(new int[] {a, a});
+                }
+                if (r.nextInt(30) == 0) {
+                    edges.add(new int[] {a, b});
+                }
+            }
+        }
+        int rootCount = n == 0 ? 0 : r.nextInt(4) == 0 ? r.nextInt(n) + 1 : 1 + r.nextInt(3);
+        int[] roots = new int[rootCount];
+        for (int i = 0; i < rootCount; i++) {
+            roots[i] = r.nextInt(n);
+        }
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            sizes[i] = 8 + 8L * r.nextInt(20);
+        }
+        return new ArrayDigraph(n, edges, roots, sizes);
+    }
+
+    @Property(tries = 3000)
+    void matchesTheDefinition(@ForAll long seed, @ForAll @IntRange(min = 0, max = 40) int n) {
+        ArrayDigraph g = randomGraph(seed, n);
+        BruteForceDominators oracle = new BruteForceDominators(g, g.roots);
+        try (SemiNca.Result r = SemiNca.compute(g, false, ProgressListener.NONE)) {
+            int reachable = 0;
+            for (int v = 0; v < n; v++) {
+                assertThat(r.idom().get(v)).as("idom of %d", v).isEqualTo(oracle.idom[v]);
+                assertThat(r.retained().get(v)).as("retained of %d", v).isEqualTo(oracle.retained[v]);
+                if (oracle.idom[v] != SemiNca.UNREACHABLE) {
+                    reachable++;
+                }
+            }
+            assertThat(r.reachable()).isEqualTo(reachable);
+            assertRetainedIsSubtreeSum(g, r);
+        }
+    }
+
+    @Property(tries = 1000)
+    void keptUnreachableObjectsHangUnderPseudoRoots(@ForAll long seed, @ForAll @IntRange(min = 0, max = 30) int n) {
+        ArrayDigraph g = randomGraph(seed, n);
+        int[] roots = pseudoRootsByTheRule(g);
+        BruteForceDominators oracle = new BruteForceDominators(g, roots);
+        try (SemiNca.Result r = SemiNca.compute(g, true, ProgressListener.NONE)) {
+            for (int v = 0; v < n; v++) {
+                assertThat(r.idom().get(v)).as("idom of %d", v).isEqualTo(oracle.idom[v]);
+                assertThat(r.idom().get(v)).isNotEqualTo(SemiNca.UNREACHABLE);
+                assertThat(r.retained().get(v)).isEqualTo(oracle.retained[v]);
+            }
+            assertThat(r.reachable()).isEqualTo(n);
+            assertRetainedIsSubtreeSum(g, r);
+        }
+    }
+
+    /**
+     * The documented rule, applied literally: the real roots, then every unreachable vertex no other
+     * vertex refers to, then repeatedly the lowest vertex still unreachable.
+     */
+    static int[] pseudoRootsByTheRule(ArrayDigraph g) {
+        List<Integer> roots = new ArrayList<>();
+        for (int r : g.roots) {
+            roots.add(r);
+        }
+        boolean[] reach = BruteForceDominators.reach(g, g.roots, -1);
+        for (int v = 0; v < g.n; v++) {
+            final int vv = v;
+            if (!reach[v] && Arrays.stream(g.pred[v]).allMatch(u -> u == vv)) {
+                roots.add(v);
+            }
+        }
+        while (true) {
+            int[] rs = roots.stream().mapToInt(Integer::intValue).toArray();
+            boolean[] now = BruteForceDominators.reach(g, rs, -1);
+            int missing = IntStream.range(0, g.n).filter(v -> !now[v]).findFirst().orElse(-1);
+            if (missing < 0) {
+                return rs;
+            }
+            roots.add(missing);
+        }
+    }
+
+    /** Retained size = own size + the retained sizes of the immediately dominated. */
+    static void assertRetainedIsSubtreeSum(ArrayDigraph g, SemiNca.Result r) {
+        long[] sum = new long[g.n];
+        for (int v = 0; v < g.n; v++) {
+            if (r.idom().get(v) != SemiNca.UNREACHABLE) {
+                sum[v] += g.sizes[v];
+                int d = r.idom().get(v);
+                if (d >= 0) {
+                    sum[d] += r.retained().get(v);
+                }
+            }
+        }
+        for (int v = 0; v < g.n; v++) {
+            assertThat(r.retained().get(v)).isEqualTo(sum[v]);
+        }
+    }
+
+    /** The graph of Lengauer and Tarjan's paper (and of MAT's DominatorTestData), by hand. */
+    @Test
+    void lengauerTarjanPaperGraph() {
+        // R=0 A=1 B=2 C=3 D=4 E=5 F=6 G=7 H=8 I=9 J=10 K=11 L=12
+        int[][] e = {{0, 1}, {0, 2}, {0, 3}, {1, 4}, {2, 1}, {2, 4}, {2, 5}, {3, 6}, {3, 7}, {4, 12}, {5, 8},
+                {6, 9}, {7, 9}, {7, 10}, {8, 5}, {8, 11}, {9, 11}, {10, 9}, {11, 9}, {11, 0}, {12, 8}};
+        long[] sizes = new long[13];
+        Arrays.fill(sizes, 1);
+        ArrayDigraph g = new ArrayDigraph(13, Arrays.asList(e), new int[] {0}, sizes);
+        try (SemiNca.Result r = SemiNca.compute(g, false, ProgressListener.NONE)) {
+            int[] expected = {-1, 0, 0, 0, 0, 0, 3, 3, 0, 0, 7, 0, 4};
+            for (int v = 0; v < 13; v++) {
+                assertThat(r.idom().get(v)).as("idom of %d", v).isEqualTo(expected[v]);
+            }
+            assertThat(r.retained().get(0)).isEqualTo(13);
+        }
+    }
+
+    @Test
+    void longChainDoesNotRecurse() {
+        int n = 500_000;
+        List<int[]> edges = new ArrayList<>();
+        for (int i = 0; i + 1 < n; i++) {
+            edges.add(new int[] {i, i + 1});
+        }
+        edges.add(new int[] {n - 1, 0});
+        long[] sizes = new long[n];
+        Arrays.fill(sizes, 16);
+        ArrayDigraph g = new ArrayDigraph(n, edges, new int[] {0}, sizes);
+        try (SemiNca.Result r = SemiNca.compute(g, false, ProgressListener.NONE)) {
+            assertThat(r.idom().get(n - 1)).isEqualTo(n - 2);
+            assertThat(r.retained().get(0)).isEqualTo(16L * n);
+            assertThat(r.retained().get(n / 2)).isEqualTo(16L * (n - n / 2));
+        }
+    }
+}

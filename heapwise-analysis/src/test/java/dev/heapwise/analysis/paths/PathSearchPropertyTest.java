@@ -1,0 +1,95 @@
+package dev.heapwise.analysis.paths;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.hprof.Hprof;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/** On random written heaps, path lengths equal breadth-first distances computed naively. */
+class PathSearchPropertyTest {
+
+    @Property(tries = 40)
+    void shortestPathsHaveTheBreadthFirstLength(@ForAll long seed) throws Exception {
+        Path dir = Files.createTempDirectory("heapwise-paths");
+        try {
+            Random r = new Random(seed);
+            SyntheticHeap h = new SyntheticHeap();
+            long cls = h.cls("t.N", "x", "y");
+            int n = 1 + r.nextInt(60);
+            long[] ids = new long[n];
+            for (int i = 0; i < n; i++) {
+                ids[i] = 0x1000L + 16L * (i + 0); // SyntheticHeap numbers objects in order from 0x1000
+            }
+            for (int i = 0; i < n; i++) {
+                long x = r.nextInt(3) == 0 ? 0 : ids[r.nextInt(n)];
+                long y = r.nextInt(2) == 0 ? 0 : ids[r.nextInt(n)];
+                h.obj(cls, x, y);
+            }
+            for (int k = 0, roots = 1 + r.nextInt(3); k < roots; k++) {
+                h.root(SyntheticHeap.ROOT_UNKNOWN, ids[r.nextInt(n)]);
+            }
+            Path dump = dir.resolve("h.hprof");
+            h.write(dump);
+            try (HeapGraph g = Hprof.open(dump)) {
+                int[] dist = distances(g);
+                List<Integer> all = new ArrayList<>();
+                for (int o = 0; o < g.objectCount(); o++) {
+                    all.add(o);
+                }
+                Map<Integer, GcPath> paths = PathFinder.shortestPaths(g, all, ReferenceFilter.defaults(), ProgressListener.NONE);
+                for (int o = 0; o < g.objectCount(); o++) {
+                    GcPath p = paths.get(o);
+                    if (dist[o] < 0) {
+                        assertThat(p).isNull();
+                    } else {
+                        assertThat(p.steps()).hasSize(dist[o] + 1);
+                        assertThat(p.target().object()).isEqualTo(o);
+                        assertThat(g.isRoot(p.root().object())).isTrue();
+                    }
+                }
+            }
+        } finally {
+            try (var s = Files.walk(dir)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    static int[] distances(HeapGraph g) {
+        int[] d = new int[g.objectCount()];
+        Arrays.fill(d, -1);
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        for (GcRoot r : g.roots()) {
+            if (d[r.object()] < 0) {
+                d[r.object()] = 0;
+                q.add(r.object());
+            }
+        }
+        RefCursor c = g.outRefs();
+        while (!q.isEmpty()) {
+            int v = q.poll();
+            c.reset(v);
+            for (int t; (t = c.next()) >= 0; ) {
+                if (d[t] < 0) {
+                    d[t] = d[v] + 1;
+                    q.add(t);
+                }
+            }
+        }
+        return d;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.heapwise.analysis.suspects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.fixture.PlantedDump;
+import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.graph.FieldType;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.hprof.Hprof;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LeakSuspectsTest {
+
+    @Test
+    void theCacheMapIsTheAccumulationPoint(@TempDir Path dir) throws Exception {
+        try (HeapGraph g = Hprof.open(PlantedDump.copyTo(dir)); DominatorTree t = DominatorTree.of(g)) {
+            List<Suspect> s = LeakSuspects.find(t, 0.10, ProgressListener.NONE);
+            assertThat(s).isNotEmpty();
+            Suspect top = s.getFirst();
+            assertThat(top.fraction()).isGreaterThanOrEqualTo(0.10);
+            // 2000 entries of 1 KB under PlantedProgram$Planted.cache: the table of the map is where it piles up.
+            assertThat(top.accumulationClassName()).isEqualTo("java.util.HashMap$Node[]");
+            assertThat(top.accumulationRetainedSize()).isGreaterThan(2000L * 1024);
+            assertThat(top.description()).contains("The memory is accumulated in one instance of \"java.util.HashMap$Node[]\"");
+            assertThat(top.path().target().object()).isEqualTo(top.accumulationPoint());
+            assertThat(top.path().steps()).extracting(x -> x.reference()).contains("cache", "entries", "table");
+            // Every suspect is above the threshold; a higher threshold keeps fewer.
+            assertThat(s).allSatisfy(x -> assertThat(x.fraction()).isGreaterThanOrEqualTo(0.10));
+            assertThat(LeakSuspects.find(t, 0.99, ProgressListener.NONE)).isEmpty();
+        }
+    }
+
+    @Test
+    void manySmallTopLevelInstancesOfOneClassFormAGroup(@TempDir Path dir) throws Exception {
+        SyntheticHeap h = new SyntheticHeap();
+        long item = h.cls("app.Item", "data");
+        long holder = h.cls("app.Registry", "items");
+        long other = h.cls("app.Other", "x");
+        long[] items = new long[50];
+        for (int i = 0; i < items.length; i++) {
+            long data = h.primitiveArray(FieldType.BYTE, 1000, new byte[1000]);
+            items[i] = h.obj(item, data);
+        }
+        long array = h.objectArray(items);
+        long reg = h.obj(holder, array);
+        // Each item is also held by a second root object, so each is a top-level subtree of its own.
+        long[] second = new long[50];
+        for (int i = 0; i < items.length; i++) {
+            second[i] = h.obj(other, items[i]);
+            h.root(SyntheticHeap.ROOT_UNKNOWN, second[i]);
+        }
+        long small = h.obj(other, 0);
+        h.root(SyntheticHeap.ROOT_UNKNOWN, reg);
+        h.root(SyntheticHeap.ROOT_UNKNOWN, small);
+        Path dump = dir.resolve("group.hprof");
+        h.write(dump);
+        try (HeapGraph g = Hprof.open(dump); DominatorTree t = DominatorTree.of(g)) {
+            List<Suspect> s = LeakSuspects.find(t, 0.10, ProgressListener.NONE);
+            assertThat(s).hasSize(1);
+            Suspect grp = s.getFirst();
+            assertThat(grp.kind()).isEqualTo("group");
+            assertThat(grp.className()).isEqualTo("app.Item");
+            assertThat(grp.instances()).isEqualTo(50);
+            assertThat(grp.description()).startsWith("50 instances of \"app.Item\"");
+        }
+        Path empty = dir.resolve("empty.hprof");
+        new SyntheticHeap().write(empty);
+        try (HeapGraph g = Hprof.open(empty); DominatorTree t = DominatorTree.of(g)) {
+            assertThat(LeakSuspects.find(t, 0.1, ProgressListener.NONE)).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.heapwise.cli.analysis;
+
+import dev.heapwise.analysis.compare.ComparisonReport;
+import dev.heapwise.analysis.compare.HeapComparison;
+import dev.heapwise.cli.Json;
+import dev.heapwise.cli.Text;
+import dev.heapwise.graph.Ids;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "compare", description = {
+        "Two dumps compared: per class, the change in count, shallow and retained size; when object ids are",
+        "stable between them (MicroEJ dumps, a VM that did not move its objects), also new, collected,",
+        "persistent and changed objects with the fields that changed."})
+public final class CompareCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "OLD", description = "The earlier dump.")
+    Path old;
+
+    @Parameters(index = "1", paramLabel = "NEW", description = "The later dump.")
+    Path neu;
+
+    @Mixin
+    DumpSeries series;
+
+    @Option(names = "--instances", negatable = true, description = "Compare objects by id even if ids look unstable"
+            + " (--no-instances: never). Default: when at least half the old objects keep their id and class.")
+    Boolean instances;
+
+    @Option(names = "--top", paramLabel = "N", description = "Rows shown (default: ${DEFAULT-VALUE}).")
+    int top = 30;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        try (DumpSeries.Opened o = series.open(List.of(old, neu))) {
+            ComparisonReport r = HeapComparison.compare(o.graphs.get(0), o.trees.get(0), o.graphs.get(1), o.trees.get(1),
+                    new HeapComparison.Options(instances, 100), AnalysisProgress.forTerminal(series.quiet));
+            if (json) {
+                var node = Json.object();
+                node.put("old", old.toString());
+                node.put("new", neu.toString());
+                node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.valueToTree(r));
+                var changed = node.putArray("changed");
+                for (ComparisonReport.ChangedObject c : r.changed()) {
+                    var x = changed.addObject();
+                    x.put("id", Ids.hex(c.id()));
+                    x.put("className", c.className());
+                    x.set("fields", Json.MAPPER.valueToTree(c.fields()));
+                }
+                Json.print(System.out, node);
+            } else {
+                text(System.out, r);
+            }
+            return 0;
+        }
+    }
+
+    private void text(PrintStream out, ComparisonReport r) {
+        out.printf("%s -> %s%n", old, neu);
+        out.printf("%12s %14s %14s  %s%n", "count", "shallow", "retained", "class (change from old to new)");
+        for (ComparisonReport.ClassDelta d : r.classes().stream().limit(top).toList()) {
+            out.printf("%12s %14s %14s  %s%n", signed(d.countDelta(), false), signed(d.shallowDelta(), true),
+                    signed(d.retainedDelta(), true), d.className());
+        }
+        out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Text.percent(r.idOverlap()));
+        if (!r.instanceLevel()) {
+            out.println("ids are not stable between these dumps: no per-object comparison (--instances forces it)");
+            return;
+        }
+        out.printf("%10s %10s %10s %10s  %s%n", "new", "collected", "persistent", "changed", "class");
+        for (ComparisonReport.InstanceDelta d : r.instances().stream().limit(top).toList()) {
+            out.printf("%10s %10s %10s %10s  %s%n", Text.count(d.added()), Text.count(d.collected()),
+                    Text.count(d.persistent()), Text.count(d.changed()), d.className());
+        }
+        if (!r.changed().isEmpty()) {
+            out.printf("%nchanged objects (first %d):%n", r.changed().size());
+            for (ComparisonReport.ChangedObject c : r.changed()) {
+                out.printf("  %s @ %s%n", c.className(), Ids.hex(c.id()));
+                for (ComparisonReport.FieldChange f : c.fields()) {
+                    out.printf("      %s: %s -> %s%n", f.field(), f.oldValue(), f.newValue());
+                }
+            }
+        }
+    }
+
+    static String signed(long v, boolean bytes) {
+        String s = bytes ? Text.bytes(Math.abs(v)) : Text.count(Math.abs(v));
+        return (v > 0 ? "+" : v < 0 ? "-" : " ") + s;
+    }
+}

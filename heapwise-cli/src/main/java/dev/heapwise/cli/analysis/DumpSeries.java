@@ -1,0 +1,53 @@
+package dev.heapwise.cli.analysis;
+
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.cli.Dumps;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.hprof.Hprof;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Options for commands that open several dumps (compare, growth), and the opening itself. */
+public final class DumpSeries {
+    @Option(names = "--salvage", description = "Read dumps that were cut short up to their last complete record.")
+    boolean salvage;
+
+    @Option(names = "--rebuild", description = "Ignore saved indexes and read the dumps again.")
+    boolean rebuild;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress line.")
+    boolean quiet;
+
+    /** Opened graphs and their dominator trees; closes them all. */
+    static final class Opened implements AutoCloseable {
+        final List<HeapGraph> graphs = new ArrayList<>();
+        final List<DominatorTree> trees = new ArrayList<>();
+
+        @Override
+        public void close() {
+            trees.forEach(DominatorTree::close);
+            graphs.forEach(HeapGraph::close);
+        }
+    }
+
+    Opened open(List<Path> dumps) throws IOException {
+        Opened o = new Opened();
+        try {
+            for (Path p : dumps) {
+                ProgressListener progress = AnalysisProgress.forTerminal(quiet);
+                HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, 0, null, progress));
+                progress.finished();
+                o.graphs.add(g);
+                o.trees.add(Trees.open(g, false, quiet));
+            }
+            return o;
+        } catch (IOException | RuntimeException e) {
+            o.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.heapwise.cli.analysis;
+
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.report.HeapReport;
+import dev.heapwise.analysis.report.HtmlReport;
+import dev.heapwise.analysis.report.ReportBuilder;
+import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.DumpOptions;
+import dev.heapwise.cli.Json;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.build.ProgressListener;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "report", description = {
+        "One self-contained HTML page with everything: overview, histogram, dominator tree, leak suspects,",
+        "leak traces, waste and threads. Byte-for-byte the same for the same dump, so it can be diffed in CI."})
+public final class ReportCommand implements Callable<Integer> {
+    @Mixin
+    DumpOptions dump;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write the HTML page.")
+    Path output;
+
+    @Option(names = "--json", description = "Print the same data as one JSON document instead.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (output == null && !json) {
+            throw new BadInputException("report: give -o FILE for the HTML page, or --json");
+        }
+        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+            ProgressListener p = AnalysisProgress.forTerminal(dump.quiet);
+            HeapReport r = ReportBuilder.build(g, tree, dump.dump.getFileName().toString(),
+                    ReportBuilder.Limits.defaults(), p);
+            p.finished();
+            if (output != null) {
+                Path abs = output.toAbsolutePath();
+                // Written beside the target, then renamed: never half a report under the real name.
+                Path tmp = abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+                try {
+                    Files.writeString(tmp, HtmlReport.render(r), StandardCharsets.UTF_8);
+                    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } finally {
+                    Files.deleteIfExists(tmp);
+                }
+                if (!json) {
+                    System.out.println("wrote " + output);
+                }
+            }
+            if (json) {
+                Json.print(System.out, Json.MAPPER.valueToTree(r));
+            }
+            return 0;
+        }
+    }
+}

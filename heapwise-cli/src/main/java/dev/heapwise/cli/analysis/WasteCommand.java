@@ -1,0 +1,106 @@
+package dev.heapwise.cli.analysis;
+
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.waste.WasteAnalysis;
+import dev.heapwise.analysis.waste.WasteReport;
+import dev.heapwise.cli.DumpOptions;
+import dev.heapwise.cli.Json;
+import dev.heapwise.cli.Text;
+import dev.heapwise.graph.HeapGraph;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "waste", description = {
+        "Memory spent on nothing: duplicate strings and arrays, empty and sparse collections, boxed primitives,",
+        "zero-length arrays, each with its overhead in bytes and as a share of the heap.",
+        "Reads the contents of every primitive array in the dump once."})
+public final class WasteCommand implements Callable<Integer> {
+    @Mixin
+    DumpOptions dump;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+            WasteReport r = WasteAnalysis.analyze(g, tree, AnalysisProgress.forTerminal(dump.quiet));
+            if (json) {
+                Json.print(System.out, Json.MAPPER.valueToTree(r));
+            } else {
+                text(System.out, r);
+            }
+            return 0;
+        }
+    }
+
+    private static String pct(long bytes, long heap) {
+        return Text.percent(heap == 0 ? 0 : (double) bytes / heap);
+    }
+
+    static void text(PrintStream out, WasteReport r) {
+        long heap = r.heapSize();
+        out.printf("waste in %s of reachable heap%n%n", Text.bytes(heap));
+        out.printf("%-28s %12s %12s %7s%n", "kind", "objects", "overhead", "heap");
+        for (WasteReport.Finding f : r.summary()) {
+            out.printf("%-28s %12s %12s %7s%n", f.kind(), Text.count(f.objects()), Text.bytes(f.bytes()),
+                    Text.percent(f.fraction()));
+        }
+        if (!r.strings().top().isEmpty()) {
+            out.printf("%nduplicate strings: %s strings in %s groups waste %s (%s)%n", Text.count(r.strings().strings()),
+                    Text.count(r.strings().groups()), Text.bytes(r.strings().wastedBytes()), pct(r.strings().wastedBytes(), heap));
+            out.printf("%10s %12s  %s%n", "copies", "wasted", "value");
+            for (WasteReport.StringGroup s : r.strings().top()) {
+                out.printf("%10s %12s  \"%s\"%n", Text.count(s.count()), Text.bytes(s.wastedBytes()), printable(s.value()));
+            }
+        }
+        if (!r.arrays().top().isEmpty()) {
+            out.printf("%nduplicate primitive arrays: %s groups waste %s (%s)%n", Text.count(r.arrays().groups()),
+                    Text.bytes(r.arrays().wastedBytes()), pct(r.arrays().wastedBytes(), heap));
+            out.printf("%10s %12s  %s%n", "copies", "wasted", "array");
+            for (WasteReport.ArrayGroup a : r.arrays().top()) {
+                out.printf("%10s %12s  %s length %s %s%n", Text.count(a.count()), Text.bytes(a.wastedBytes()),
+                        a.className(), Text.count(a.length()), printable(a.preview()));
+            }
+        }
+        if (!r.collections().isEmpty()) {
+            out.printf("%ncollections:%n%10s %8s %12s %8s %6s %12s  %s%n", "count", "empty", "empty ret.", "sparse",
+                    "fill", "unused", "class");
+            for (WasteReport.CollectionWaste c : r.collections()) {
+                out.printf("%10s %8s %12s %8s %6s %12s  %s%n", Text.count(c.count()), Text.count(c.empty()),
+                        Text.bytes(c.emptyRetainedBytes()), Text.count(c.sparse()),
+                        String.format(Locale.ROOT, "%.2f", c.meanFillRatio()), Text.bytes(c.unusedSlotBytes()), c.className());
+            }
+        }
+        if (!r.boxes().isEmpty()) {
+            out.printf("%nboxed primitives:%n");
+            for (WasteReport.BoxWaste b : r.boxes()) {
+                out.printf("%10s %12s overhead  %s%n", Text.count(b.count()), Text.bytes(b.overheadBytes()), b.className());
+            }
+        }
+        if (!r.zeroLengthArrays().isEmpty()) {
+            out.printf("%nzero-length arrays:%n");
+            for (WasteReport.EmptyArrays e : r.zeroLengthArrays()) {
+                out.printf("%10s %12s overhead  %s%n", Text.count(e.count()), Text.bytes(e.overheadBytes()), e.className());
+            }
+        }
+    }
+
+    static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.codePoints().limit(80).forEach(c -> {
+            if (c == '\n') {
+                sb.append("\\n");
+            } else if (c < 0x20 || c == 0x7F) {
+                sb.append(String.format("\\u%04x", c));
+            } else {
+                sb.appendCodePoint(c);
+            }
+        });
+        return sb.toString();
+    }
+}

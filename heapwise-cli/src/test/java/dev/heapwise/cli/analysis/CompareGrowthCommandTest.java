@@ -1,0 +1,81 @@
+package dev.heapwise.cli.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.heapwise.analysis.fixture.SyntheticHeap;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code heapwise compare} and {@code heapwise growth} on written dumps with stable ids. */
+class CompareGrowthCommandTest {
+
+    /** A root holding a chain of {@code length} nodes and one fixed object; ids by creation order. */
+    static Path chain(Path dir, String name, int length, int fixedValue) throws Exception {
+        SyntheticHeap g = new SyntheticHeap();
+        long node = g.cls("app.Node", "next");
+        long fixed = g.cls("app.Fixed", g.javaLangObject, java.util.List.of(
+                new dev.heapwise.graph.FieldDef("value", dev.heapwise.graph.FieldType.INT)), java.util.List.of());
+        long holder = g.cls("app.Holder", "chain", "fixed");
+        long f = g.obj(fixed, fixedValue);
+        long first = 0x1000L + 16L; // the first node's id: right after the fixed object
+        for (int i = 0; i < length; i++) {
+            long me = first + 16L * i;
+            long next = i + 1 < length ? me + 16 : 0;
+            g.obj(node, next);
+        }
+        long hold = g.obj(holder, length > 0 ? first : 0, f);
+        g.root(SyntheticHeap.ROOT_UNKNOWN, hold);
+        Path p = dir.resolve(name);
+        g.write(p);
+        return p;
+    }
+
+    @Test
+    void compareWithStableIds(@TempDir Path dir) throws Exception {
+        Path a = chain(dir, "a.hprof", 5, 1);
+        Path b = chain(dir, "b.hprof", 5, 2);
+        Cli.Run r = Cli.run("compare", a.toString(), b.toString(), "--json", "-q");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("instanceLevel").asBoolean()).isTrue();
+        JsonNode fixed = null;
+        for (JsonNode d : j.get("instances")) {
+            if (d.get("className").asText().equals("app.Fixed")) {
+                fixed = d;
+            }
+        }
+        assertThat(fixed.get("changed").asLong()).isEqualTo(1);
+        assertThat(j.at("/changed/0/className").asText()).isEqualTo("app.Fixed");
+        assertThat(j.at("/changed/0/fields/0/field").asText()).isEqualTo("value");
+        assertThat(j.at("/changed/0/fields/0/newValue").asText()).isEqualTo("2");
+        Cli.Run t = Cli.run("compare", a.toString(), b.toString(), "-q");
+        assertThat(t.out()).contains("changed objects", "value: 1 -> 2");
+        assertThat(Cli.run("compare", a.toString(), "-q").exit()).isEqualTo(2);
+        assertThat(Cli.run("compare", a.toString(), dir.resolve("nope.hprof").toString(), "-q").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void growthOfAChain(@TempDir Path dir) throws Exception {
+        Path a = chain(dir, "g1.hprof", 3, 1);
+        Path b = chain(dir, "g2.hprof", 6, 1);
+        Path c = chain(dir, "g3.hprof", 9, 1);
+        Cli.Run r = Cli.run("growth", a.toString(), b.toString(), c.toString(), "--json", "-q");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.at("/classes/0/className").asText()).isEqualTo("app.Node");
+        assertThat(j.at("/classes/0/counts").toString()).isEqualTo("[3,6,9]");
+        JsonNode path = j.at("/paths/0");
+        assertThat(path.get("counts").toString()).isEqualTo("[3,6,9]");
+        JsonNode steps = path.get("steps");
+        assertThat(steps.get(steps.size() - 1).get("className").asText()).isEqualTo("app.Node");
+        assertThat(steps.get(steps.size() - 1).get("reference").asText()).isEqualTo("chain");
+        Cli.Run t = Cli.run("growth", a.toString(), b.toString(), c.toString(), "-q");
+        assertThat(t.out()).contains("app.Node", "3 → 6 → 9", ".chain → app.Node");
+        Cli.Run flat = Cli.run("growth", a.toString(), a.toString(), "--json", "-q");
+        assertThat(flat.json().get("classes")).isEmpty();
+        assertThat(flat.json().get("paths")).isEmpty();
+        assertThat(Cli.run("growth", a.toString(), "-q").exit()).isEqualTo(2);
+    }
+}
