@@ -2,6 +2,9 @@ package dev.heapwise.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.dominators.Retention;
+import dev.heapwise.cli.analysis.Trees;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.GcRoot;
@@ -21,8 +24,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "show", description = "One object: class, shallow size, fields with values, outbound references "
-        + "and referrers. OBJECT is an id in hex (0x…) or decimal.")
+@Command(name = "show", description = "One object: class, shallow and retained size, immediate dominator, fields with "
+        + "values, outbound references and referrers. OBJECT is an id in hex (0x…) or decimal.")
 final class ShowCommand implements Callable<Integer> {
     @Mixin
     DumpOptions dump;
@@ -64,10 +67,17 @@ final class ShowCommand implements Callable<Integer> {
             List<String> rootKinds = new ArrayList<>(kindCounts.keySet());
             List<String> rootText = new ArrayList<>();
             kindCounts.forEach((k, c) -> rootText.add(c == 1 ? k : k + " (" + c + ")"));
+            Retention retention;
+            try (DominatorTree tree = Trees.open(g, false, dump.quiet || json)) {
+                retention = Retention.of(tree, o);
+            }
             if (json) {
-                Json.print(System.out, toJson(g, o, fields, refs, outCount, referrers, inCount, rootKinds));
+                ObjectNode n = toJson(g, o, fields, refs, outCount, referrers, inCount, rootKinds);
+                n.put("retainedSize", retention.retainedSize());
+                n.put("immediateDominator", retention.immediateDominatorHex());
+                Json.print(System.out, n);
             } else {
-                print(System.out, g, o, fields, refs, outCount, referrers, inCount, rootText);
+                print(System.out, g, o, fields, refs, outCount, referrers, inCount, rootText, retention);
             }
             return 0;
         }
@@ -109,11 +119,18 @@ final class ShowCommand implements Callable<Integer> {
     }
 
     private void print(PrintStream out, HeapGraph g, int o, List<FieldValue> fields, List<Link> refs, long outCount,
-            List<Link> referrers, long inCount, List<String> rootKinds) {
+            List<Link> referrers, long inCount, List<String> rootKinds, Retention retention) {
         out.printf("%s%n", Describe.brief(g, o));
         out.printf("  class:        %s%n", Describe.className(g, o));
         out.printf("  kind:         %s%n", kindLine(g, o));
         out.printf("  shallow size: %s bytes%n", Text.count(g.shallowSize(o)));
+        out.printf("  retained:     %s%n", retention.reachable()
+                ? Text.count(retention.retainedSize()) + " bytes" : "unreachable (not in the dominator tree)");
+        if (retention.immediateDominator() >= 0) {
+            out.printf("  dominated by: %s%n", Describe.brief(g, g.indexOf(retention.immediateDominatorId())));
+        } else if (retention.reachable()) {
+            out.printf("  dominated by: the GC roots (top of the dominator tree)%n");
+        }
         if (g.heapNames().size() > 1) {
             out.printf("  heap:         %s%n", g.heapNames().get(g.heapOf(o)));
         }

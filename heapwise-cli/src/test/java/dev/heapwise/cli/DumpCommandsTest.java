@@ -82,6 +82,9 @@ class DumpCommandsTest {
         JsonNode s = show.json();
         assertThat(s.get("className").asText()).endsWith("$LocalHeld");
         assertThat(s.get("shallowSize").asLong()).isEqualTo(16);
+        // LocalHeld holds one interned string constant, which other objects hold too
+        assertThat(s.get("retainedSize").asLong()).isEqualTo(16);
+        assertThat(s.get("immediateDominator").isNull()).as("held only by a stack frame: top of the tree").isTrue();
         assertThat(s.get("gcRoots").toString()).contains("Java frame");
         assertThat(s.get("fields").get(0).get("name").asText()).isEqualTo("what");
         String stringId = s.get("fields").get(0).get("value").asText();

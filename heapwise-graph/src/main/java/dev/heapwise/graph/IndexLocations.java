@@ -63,8 +63,17 @@ public final class IndexLocations {
 
     /** Opens a valid existing index of {@code dump}, if there is one. Cost: maps the index, no dump read. */
     public static Optional<HeapGraph> openExisting(Path dump) throws IOException {
+        return openExisting(dump, null);
+    }
+
+    /**
+     * Opens a valid existing index of {@code dump} from {@code indexDir} when one is given, else
+     * from beside the dump or the cache folder.
+     */
+    public static Optional<HeapGraph> openExisting(Path dump, Path indexDir) throws IOException {
         BasicFileAttributes attrs = Files.readAttributes(dump, BasicFileAttributes.class);
-        for (Path dir : List.of(besideDump(dump), inCache(dump))) {
+        List<Path> candidates = indexDir != null ? List.of(indexDir) : List.of(besideDump(dump), inCache(dump));
+        for (Path dir : candidates) {
             Path manifestFile = dir.resolve(IndexStore.MANIFEST);
             if (!Files.isRegularFile(manifestFile)) {
                 continue;

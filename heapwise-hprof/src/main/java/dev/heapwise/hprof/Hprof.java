@@ -83,7 +83,7 @@ public final class Hprof {
             if (!Files.exists(dump)) {
                 throw new java.nio.file.NoSuchFileException(dump.toString());
             }
-            Optional<HeapGraph> existing = IndexLocations.openExisting(dump);
+            Optional<HeapGraph> existing = IndexLocations.openExisting(dump, options.indexDir());
             if (existing.isPresent()) {
                 return existing.get();
             }

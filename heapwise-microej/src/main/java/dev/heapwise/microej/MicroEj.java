@@ -82,7 +82,7 @@ public final class MicroEj {
             throw new NoSuchFileException(dump.toString());
         }
         if (!options.rebuild()) {
-            Optional<HeapGraph> existing = IndexLocations.openExisting(dump);
+            Optional<HeapGraph> existing = IndexLocations.openExisting(dump, options.indexDir());
             if (existing.isPresent()) {
                 return existing.get();
             }
