@@ -122,7 +122,7 @@ public final class Hprof {
                 builder.setContent(input.location());
             }
             builder.phaseTook("parse", (System.nanoTime() - start) / 1_000_000);
-            return builder.build(table -> SizeModels.choose(header, table));
+            return builder.build(SizeModels.factory(header));
         } finally {
             progress.finished();
         }

@@ -21,6 +21,19 @@ final class ChildProcess {
         } else {
             out.addAll(List.of(opts.trim().split("\\s+")));
         }
+        // As bin/heapwise runs the CLI: with a class-data-sharing archive of heapwise's classes.
+        String cache = System.getenv("XDG_CACHE_HOME");
+        java.nio.file.Path dir = cache != null && !cache.isBlank() ? java.nio.file.Path.of(cache, "heapwise")
+                : java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "heapwise");
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            out.add("-XX:+AutoCreateSharedArchive");
+            out.add("-XX:SharedArchiveFile=" + dir.resolve("heapwise-bench-cds.jsa"));
+        } catch (IOException | RuntimeException e) {
+            // no archive: a slower start, nothing else
+        }
+        out.add("-Xlog:disable");
+        out.add("-Xlog:all=warning,cds*=off,aot*=off:stderr");
         out.add("--enable-native-access=ALL-UNNAMED");
         return out;
     }

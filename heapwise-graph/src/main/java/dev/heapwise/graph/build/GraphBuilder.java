@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Builds a heap graph and its index folder from what a format reader finds in a dump. The reader
@@ -217,7 +216,7 @@ public final class GraphBuilder implements AutoCloseable {
      * (it may inspect the objects first), links references both ways, writes and commits the index
      * and opens it.
      */
-    public HeapGraph build(Function<ObjectTable, SizeModel> sizing) throws IOException {
+    public HeapGraph build(SizeModelFactory sizing) throws IOException {
         if (content == null || idSize == 0) {
             throw new IllegalStateException("setContent and describeFormat must be called before build");
         }

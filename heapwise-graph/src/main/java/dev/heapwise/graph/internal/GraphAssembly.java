@@ -12,6 +12,7 @@ import dev.heapwise.graph.build.ClassInfo;
 import dev.heapwise.graph.build.ObjectTable;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.graph.build.SizeModel;
+import dev.heapwise.graph.build.SizeModelFactory;
 import dev.heapwise.graph.io.ContentLocation;
 import dev.heapwise.graph.io.ContentSource;
 import java.io.BufferedOutputStream;
@@ -27,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The steps of turning a read dump into a committed index: order objects by id, write the object
@@ -77,7 +77,7 @@ public final class GraphAssembly {
         phaseStart = now;
     }
 
-    public HeapGraph assemble(Function<ObjectTable, SizeModel> sizing, GraphInfo base) throws IOException {
+    public HeapGraph assemble(SizeModelFactory sizing, GraphInfo base) throws IOException {
         BasicFileAttributes dumpAttrs = Files.readAttributes(dump, BasicFileAttributes.class);
         classes.finish(idSize);
         if (classes.classCount() > 0 || log.count() > 0) {
@@ -92,16 +92,18 @@ public final class GraphAssembly {
         long duplicates;
         IdLookup lookup;
         try (ObjectOrder order = ObjectOrder.compute(log, draft, progress)) {
+            phaseDone("order");
             n = order.count();
             duplicates = order.duplicates();
             if (duplicates > 0) {
                 warnings.add(duplicates + " object ids appear more than once; the first record of each is kept");
             }
-            lookup = writeObjectColumns(order, n, javaLangClass, order.mainSequential());
+            ObjectTable.Visitor evidence = sizing.evidence(n, finalSlots);
+            lookup = writeObjectColumns(order, n, javaLangClass, evidence);
             positionsSorted = !positionsEncoding.equals("packed");
             attributeSpecs = writeAttributes(n);
         }
-        phaseDone("order");
+        phaseDone("columns");
 
         int sizeUnit;
         long totalShallow;
@@ -114,7 +116,7 @@ public final class GraphAssembly {
             PackedLongs classCol = PackedLongs.open(classMap.segment(), Columns.CLASS);
             MemorySegment lens = lenMap.segment();
             ObjectTable table = new Table(n, ids, classCol, lens, finalSlots, javaLangClass);
-            SizeModel model = sizing.apply(table);
+            SizeModel model = sizing.choose(table);
             sizeUnit = Math.max(1, model.alignment());
             sizeDescription = model.describe();
             vm = model.vm();
@@ -177,50 +179,127 @@ public final class GraphAssembly {
      * the temporary lookup table for the reference pass), classes, heaps, and in index order the
      * array lengths, record positions and log positions as scratch for the later passes.
      */
-    private IdLookup writeObjectColumns(ObjectOrder order, int n, int javaLangClass, boolean positionsAscend)
+    private IdLookup writeObjectColumns(ObjectOrder order, int n, int javaLangClass, ObjectTable.Visitor evidence)
             throws IOException {
         progress.phase("writing object columns", n);
+        long base = n == 0 ? 0 : log.minId();
+        int shift = log.idAlignmentShift();
+        IdLookup lookup = n == 0 ? null : IdLookup.create(n, base, shift, (log.maxId() - base) >>> shift);
+        // Ids (and the lookup table) on a second thread: they need only the id of each record,
+        // and their encoders are as costly as all the other columns together.
+        java.util.concurrent.CompletableFuture<Void> idsDone = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                writeIdAndPositionColumns(order, n, base, shift, lookup);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        boolean ok = false;
+        try {
+            writeOtherColumns(order, n, javaLangClass, evidence);
+            idsDone.join();
+            ok = true;
+            return lookup;
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof java.io.UncheckedIOException u) {
+                throw u.getCause();
+            }
+            throw e;
+        } finally {
+            if (!ok) {
+                idsDone.cancel(true);
+                try {
+                    idsDone.join();
+                } catch (RuntimeException ignored) {
+                    // already failing
+                }
+                if (lookup != null) {
+                    lookup.close();
+                }
+            }
+        }
+    }
+
+    private long idOf(LogColumns main, int src) {
+        return src >= 0 ? main.id(src) : log.classIds.get(-src - 1);
+    }
+
+    /**
+     * Ids, the lookup table and positions: the columns that need only the id and the position of
+     * each record, written on their own thread.
+     */
+    private void writeIdAndPositionColumns(ObjectOrder order, int n, long base, int shift, IdLookup lookup)
+            throws IOException {
+        try (LogColumns main = LogColumns.open(log, draft, order.mainSequential());
+                ScratchReader sources = new ScratchReader(order.file(), 4);
+                FileChannel idCh = draft.create(Columns.IDS);
+                EliasFano.Writer ids = new EliasFano.Writer(idCh, n, base, n == 0 ? 0 : log.maxId(), shift);
+                FileChannel posCh = draft.create(Columns.POSITIONS);
+                PositionWriter positions = new PositionWriter(posCh, n, order.positionRuns())) {
+            long lastPos = 0;
+            for (int k = 0; k < n; k++) {
+                int src = sources.getInt(k);
+                long id;
+                if (src >= 0) {
+                    id = main.id(src);
+                    lastPos = main.position(src);
+                } else {
+                    id = log.classIds.get(-src - 1);
+                    // A class object's record is never read back (classes live in memory), so it
+                    // takes the previous object's position and starts no new run.
+                }
+                ids.add(id);
+                if (lookup != null) {
+                    lookup.add(id);
+                }
+                positions.add(k, lastPos);
+            }
+            if (lookup != null) {
+                lookup.finish();
+            }
+            positionsEncoding = positions.encoding();
+            if (positions.runTable()) {
+                RunAdjusted.writeRuns(draft.file(Columns.POSITION_RUNS), order.positionRuns().startList(),
+                        order.positionRuns().deltaList());
+            }
+        }
+    }
+
+    private void writeOtherColumns(ObjectOrder order, int n, int javaLangClass, ObjectTable.Visitor evidence)
+            throws IOException {
         int bits = Words.bitsFor(Math.max(0, classes.classCount() - 1));
         boolean heapColumn = heapNames.size() > 1;
         int heapBits = Words.bitsFor(Math.max(0, heapNames.size() - 1));
         int[] heapStarts = log.heapRunStarts.toArray();
         int[] heapValues = log.heapRunValues.toArray();
-        long base = n == 0 ? 0 : log.minId();
-        int shift = log.idAlignmentShift();
-        IdLookup lookup = n == 0 ? null : IdLookup.create(n, base, shift, (log.maxId() - base) >>> shift);
+        List<ClassTable.Slot> finalSlots = classes.finalSlots();
+        ObjectKind[] kinds = new ObjectKind[finalSlots.size()];
+        for (int c = 0; c < kinds.length; c++) {
+            kinds[c] = switch (finalSlots.get(c).shape()) {
+                case INSTANCE -> ObjectKind.INSTANCE;
+                case OBJECT_ARRAY -> ObjectKind.OBJECT_ARRAY;
+                case PRIMITIVE_ARRAY -> ObjectKind.PRIMITIVE_ARRAY;
+            };
+        }
         Path scratch = draft.scratch();
-        boolean ok = false;
         try (LogColumns main = LogColumns.open(log, draft, order.mainSequential());
                 ScratchReader sources = new ScratchReader(order.file(), 4);
-                FileChannel idCh = draft.create(Columns.IDS);
-                EliasFano.Writer ids = new EliasFano.Writer(idCh, n, base, n == 0 ? 0 : log.maxId(), shift);
                 FileChannel classCh = draft.create(Columns.CLASS);
                 PackedLongs.Writer classCol = new PackedLongs.Writer(classCh, n, bits);
                 ScratchColumn lens = new ScratchColumn(scratch.resolve("index.len"), 4);
-                FileChannel posCh = positionsAscend ? draft.create(Columns.POSITIONS) : null;
-                PositionWriter positions = positionsAscend ? new PositionWriter(posCh, n, content.size(), true) : null;
-                PositionRuns runs = positionsAscend ? null : new PositionRuns(scratch.resolve("index.pos"));
                 ScratchColumn logPositions = attributes.attrs.isEmpty() ? null
                         : new ScratchColumn(scratch.resolve("index.logpos"), 4);
                 FileChannel heapCh = heapColumn ? draft.create(Columns.HEAPS) : null;
                 PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
-            long lastPos = 0;
             int heapRun = -1;
             for (int k = 0; k < n; k++) {
                 int src = sources.getInt(k);
-                long id;
                 int heap;
                 if (src >= 0) {
-                    id = main.id(src);
-                    classCol.add(classes.indexOf(main.slot(src)));
-                    lens.addInt(main.length(src));
-                    long p = main.position(src);
-                    lastPos = p;
-                    if (positions != null) {
-                        positions.add(p);
-                    } else {
-                        runs.add(k, p);
-                    }
+                    int cls = classes.indexOf(main.slot(src));
+                    int length = main.length(src);
+                    classCol.add(cls);
+                    lens.addInt(length);
                     if (logPositions != null) {
                         logPositions.addInt(src);
                     }
@@ -232,29 +311,23 @@ public final class GraphAssembly {
                         heapRun = heapRun >= 0 ? heapRun : -heapRun - 2;
                     }
                     heap = heapRun < 0 ? 0 : heapValues[heapRun];
+                    if (evidence != null) {
+                        evidence.object(k, main.id(src), cls, kinds[cls], length);
+                    }
                 } else {
                     int e = -src - 1;
-                    id = log.classIds.get(e);
                     ClassTable.Slot represented = classes.slot(log.classSlots.get(e));
                     represented.objectIndex = k;
                     classOfClassObject.put(k, represented.index, -1);
                     classCol.add(javaLangClass);
                     lens.addInt(ObjectLog.NOT_AN_ARRAY);
-                    // A class object's record is never read back (classes live in memory), so it
-                    // takes the previous object's position and starts no new run.
-                    if (positions != null) {
-                        positions.add(lastPos);
-                    } else {
-                        runs.add(k, lastPos);
-                    }
                     if (logPositions != null) {
                         logPositions.addInt(-1);
                     }
                     heap = log.classHeaps.get(e);
-                }
-                ids.add(id);
-                if (lookup != null) {
-                    lookup.add(id);
+                    if (evidence != null) {
+                        evidence.object(k, log.classIds.get(e), represented.index, ObjectKind.CLASS, -1);
+                    }
                 }
                 if (heaps != null) {
                     heaps.add(heap);
@@ -263,105 +336,52 @@ public final class GraphAssembly {
                     progress.progress(k);
                 }
             }
-            if (lookup != null) {
-                lookup.finish();
-            }
-            if (runs != null) {
-                runs.finish(n);
-            }
-            ok = true;
-            return lookup;
-        } finally {
-            if (!ok && lookup != null) {
-                lookup.close();
-            }
-        }
-    }
-
-    /**
-     * Positions in a few ascending runs: written run-adjusted to scratch while the objects are
-     * written, then encoded as Elias–Fano plus a run table, or bit-packed when runs are many.
-     */
-    private final class PositionRuns implements AutoCloseable {
-        private final Path scratchFile;
-        private final ScratchColumn adjusted;
-        private final LongList starts = new LongList();
-        private final LongList deltas = new LongList();
-        private long delta;
-        private long previous = Long.MIN_VALUE;
-        private long maxRaw;
-
-        PositionRuns(Path scratchFile) throws IOException {
-            this.scratchFile = scratchFile;
-            this.adjusted = new ScratchColumn(scratchFile, 8);
-        }
-
-        void add(int k, long raw) {
-            if (raw + delta < previous) {
-                delta = previous - raw;
-                starts.add(k);
-                deltas.add(delta);
-            }
-            previous = raw + delta;
-            maxRaw = Math.max(maxRaw, raw);
-            adjusted.addLong(previous);
-        }
-
-        void finish(int n) throws IOException {
-            adjusted.close();
-            boolean fewRuns = starts.size() <= Math.max(64, n / 64);
-            try (ScratchReader in = new ScratchReader(scratchFile, 8); FileChannel ch = draft.create(Columns.POSITIONS)) {
-                if (fewRuns) {
-                    try (EliasFano.Writer w = new EliasFano.Writer(ch, n, 0, Math.max(0, previous), 0)) {
-                        for (int k = 0; k < n; k++) {
-                            w.add(in.getLong(k));
-                        }
-                    }
-                    RunAdjusted.writeRuns(draft.file(Columns.POSITION_RUNS), starts, deltas);
-                } else {
-                    long[] s = starts.toArray();
-                    long[] d = deltas.toArray();
-                    int r = -1;
-                    try (PackedLongs.Writer w = new PackedLongs.Writer(ch, n, Words.bitsFor(maxRaw))) {
-                        for (int k = 0; k < n; k++) {
-                            while (r + 1 < s.length && s[r + 1] <= k) {
-                                r++;
-                            }
-                            w.add(in.getLong(k) - (r < 0 ? 0 : d[r]));
-                        }
-                    }
-                }
-            }
-            positionsEncoding = fewRuns ? (starts.size() == 0 ? "ascending" : "runs") : "packed";
-        }
-
-        @Override
-        public void close() throws IOException {
-            adjusted.close();
         }
     }
 
     private String positionsEncoding = "ascending";
 
     /**
-     * Positions as Elias–Fano when they ascend in id order (the dump lists objects in address
-     * order, the usual case), else bit-packed.
+     * Writes the positions column in the form {@link PositionRuns} chose: plain Elias–Fano when
+     * they ascend, Elias–Fano of run-adjusted values with a run table for a few runs, else
+     * bit-packed.
      */
     private static final class PositionWriter implements AutoCloseable {
         private final EliasFano.Writer ef;
         private final PackedLongs.Writer packed;
+        private final long[] starts;
+        private final long[] deltas;
+        private int run = -1;
 
-        PositionWriter(FileChannel ch, int n, long maxPosition, boolean ascending) throws IOException {
-            ef = ascending ? new EliasFano.Writer(ch, n, 0, Math.max(0, maxPosition), 0) : null;
-            packed = ascending ? null : new PackedLongs.Writer(ch, n, Words.bitsFor(Math.max(0, maxPosition)));
+        PositionWriter(FileChannel ch, int n, PositionRuns runs) throws IOException {
+            starts = runs.starts();
+            deltas = runs.deltas();
+            if (runs.fewRuns(n)) {
+                ef = new EliasFano.Writer(ch, n, 0, runs.maxAdjusted(), 0);
+                packed = null;
+            } else {
+                ef = null;
+                packed = new PackedLongs.Writer(ch, n, Words.bitsFor(runs.maxRaw()));
+            }
         }
 
-        void add(long p) {
-            if (ef != null) {
-                ef.add(p);
-            } else {
-                packed.add(p);
+        void add(int k, long position) {
+            if (ef == null) {
+                packed.add(position);
+                return;
             }
+            while (run + 1 < starts.length && starts[run + 1] <= k) {
+                run++;
+            }
+            ef.add(position + (run < 0 ? 0 : deltas[run]));
+        }
+
+        boolean runTable() {
+            return ef != null && starts.length > 0;
+        }
+
+        String encoding() {
+            return ef == null ? "packed" : starts.length == 0 ? "ascending" : "runs";
         }
 
         @Override

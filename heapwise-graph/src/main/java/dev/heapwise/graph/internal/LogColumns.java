@@ -80,12 +80,20 @@ abstract sealed class LogColumns implements AutoCloseable permits LogColumns.Seq
             }
         }
 
+        private int lastD = -1;
+        private Sequential lastRun;
+
         private Sequential run(int d) {
+            if (d == lastD) {
+                return lastRun; // the same record's other fields
+            }
+            lastD = d;
             if (d < starts[last] || (last + 1 < starts.length && d >= starts[last + 1])) {
                 int i = java.util.Arrays.binarySearch(starts, d);
                 last = i >= 0 ? i : -i - 2;
             }
-            return runs[last];
+            lastRun = runs[last];
+            return lastRun;
         }
 
         long id(int d) {

@@ -21,13 +21,21 @@ final class ObjectOrder implements AutoCloseable {
     private final IndexStore.Mapping order;
 
     private final Path orderFile;
+    private final PositionRuns positionRuns;
 
-    private ObjectOrder(int count, long duplicates, boolean mainSequential, IndexStore.Mapping order, Path orderFile) {
+    private ObjectOrder(int count, long duplicates, boolean mainSequential, IndexStore.Mapping order, Path orderFile,
+            PositionRuns positionRuns) {
         this.count = count;
         this.duplicates = duplicates;
         this.mainSequential = mainSequential;
         this.order = order;
         this.orderFile = orderFile;
+        this.positionRuns = positionRuns;
+    }
+
+    /** The ascending runs of record positions in index order (see {@link PositionRuns}). */
+    PositionRuns positionRuns() {
+        return positionRuns;
     }
 
     int count() {
@@ -68,6 +76,7 @@ final class ObjectOrder implements AutoCloseable {
         long duplicates = 0;
         int written = 0;
         boolean sequential = log.strictlyAscending();
+        PositionRuns runs = new PositionRuns();
         try (IndexStore.Mapping idsMap = sequential ? null : draft.mapRead(log.file());
                 ScratchReader idReader = sequential ? new ScratchReader(log.file(), ObjectLog.RECORD, 1 << 20) : null;
                 ScratchColumn out = new ScratchColumn(file, 4)) {
@@ -93,13 +102,14 @@ final class ObjectOrder implements AutoCloseable {
                 }
                 any = true;
                 last = id;
+                runs.add(written, takeClass ? -1 : main.recordPosition(source));
                 out.addInt(source);
                 if ((++written & 0xFFFFF) == 0) {
                     progress.progress(written);
                 }
             }
         }
-        return new ObjectOrder(written, duplicates, sequential, draft.mapRead(file), file);
+        return new ObjectOrder(written, duplicates, sequential, draft.mapRead(file), file, runs);
     }
 
     @Override
@@ -114,6 +124,9 @@ final class ObjectOrder implements AutoCloseable {
         long id();
 
         int position();
+
+        /** The record position (in the dump) of the entry at log position {@code d}. */
+        long recordPosition(int d);
 
         void advance();
     }
@@ -138,6 +151,10 @@ final class ObjectOrder implements AutoCloseable {
 
         public int position() {
             return i;
+        }
+
+        public long recordPosition(int d) {
+            return ids.getLong(d, ObjectLog.POSITION);
         }
 
         public void advance() {
@@ -186,6 +203,10 @@ final class ObjectOrder implements AutoCloseable {
 
         public int position() {
             return next[heap[0]];
+        }
+
+        public long recordPosition(int d) {
+            return ids.get(Words.LONG, (long) d * ObjectLog.RECORD + ObjectLog.POSITION);
         }
 
         public void advance() {

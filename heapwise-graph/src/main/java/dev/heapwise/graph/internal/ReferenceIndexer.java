@@ -78,13 +78,40 @@ final class ReferenceIndexer {
         long[] chunkStart = new long[chunks];
         long total;
         progress.phase("reading references", n);
-        Partitions partitions = new Partitions(scratch, n);
-        try (IndexStore.Mapping degrees = draft.createMapped(scratch.resolve("refs.degree"), 4L * Math.max(n, 1))) {
-            total = extract(scratch, chunks, chunkThread, chunkStart, degrees.segment());
-            progress.phase("indexing referrers", n);
-            writeOutbound(scratch, chunks, chunkThread, chunkStart, degrees.segment(), total, partitions);
+        Partitions[] partitions = new Partitions[threads];
+        for (int t = 0; t < threads; t++) {
+            partitions[t] = new Partitions(scratch, n, t);
         }
-        writeInbound(partitions, total);
+        try (IndexStore.Mapping degrees = draft.createMapped(scratch.resolve("refs.degree"), 4L * Math.max(n, 1))) {
+            total = extract(scratch, chunks, chunkThread, chunkStart, degrees.segment(), partitions);
+            progress.phase("indexing referrers", n);
+            // The outbound and inbound columns are independent once every reference is read.
+            long edges = total;
+            java.util.concurrent.CompletableFuture<Void> inbound = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    writeInbound(partitions, edges);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            try {
+                writeOutbound(scratch, chunks, chunkThread, chunkStart, degrees.segment(), total);
+                inbound.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof java.io.UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                throw e;
+            } finally {
+                if (!inbound.isDone()) {
+                    try {
+                        inbound.join();
+                    } catch (RuntimeException ignored) {
+                        // the outbound failure is the one reported
+                    }
+                }
+            }
+        }
         return new Result(total, unresolved.get(), badRecords.get());
     }
 
@@ -115,8 +142,8 @@ final class ReferenceIndexer {
         }
     }
 
-    private long extract(Path scratch, int chunks, int[] chunkThread, long[] chunkStart, MemorySegment degrees)
-            throws IOException {
+    private long extract(Path scratch, int chunks, int[] chunkThread, long[] chunkStart, MemorySegment degrees,
+            Partitions[] partitions) throws IOException {
         AtomicInteger nextChunk = new AtomicInteger();
         AtomicLong done = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -130,8 +157,8 @@ final class ReferenceIndexer {
                 int worker = t;
                 Path file = scratch.resolve("refs.part" + t);
                 futures.add(pool.submit(() -> {
-                    try (ScratchColumn out = new ScratchColumn(file, 4)) {
-                        Extractor ex = new Extractor(out, degrees);
+                    try (ScratchColumn out = new ScratchColumn(file, 4); Partitions parts = partitions[worker]) {
+                        Extractor ex = new Extractor(out, degrees, parts);
                         for (int c; (c = nextChunk.getAndIncrement()) < chunks; ) {
                             chunkThread[c] = worker;
                             chunkStart[c] = out.count();
@@ -181,6 +208,7 @@ final class ReferenceIndexer {
     private final class Extractor {
         private final ScratchColumn out;
         private final MemorySegment degrees;
+        private final Partitions partitions;
         private final ContentReader reader = new ContentReader(content, 1 << 20);
         /** Raw ids of the chunk's references; an already resolved index c is stored as -(c + 1). */
         private long[] raw = new long[1 << 16];
@@ -188,9 +216,10 @@ final class ReferenceIndexer {
         private int rawCount;
         private final int[] objectStart = new int[CHUNK + 1];
 
-        Extractor(ScratchColumn out, MemorySegment degrees) {
+        Extractor(ScratchColumn out, MemorySegment degrees, Partitions partitions) {
             this.out = out;
             this.degrees = degrees;
+            this.partitions = partitions;
         }
 
         void chunk(int from, int to) {
@@ -222,6 +251,7 @@ final class ReferenceIndexer {
                     int t = resolved[i];
                     if (t >= 0) {
                         out.addInt(t);
+                        partitions.add(k, t);
                         degree++;
                     }
                 }
@@ -342,7 +372,7 @@ final class ReferenceIndexer {
     }
 
     private void writeOutbound(Path scratch, int chunks, int[] chunkThread, long[] chunkStart, MemorySegment degrees,
-            long total, Partitions partitions) throws IOException {
+            long total) throws IOException {
         int bits = Words.bitsFor(Math.max(0, n - 1));
         ScratchIntReader[] parts = new ScratchIntReader[threads];
         try (FileChannel offCh = draft.create(Columns.OUT_OFFSETS);
@@ -362,16 +392,13 @@ final class ReferenceIndexer {
                     offsets.add(offset);
                     int d = degrees.getAtIndex(Words.INT, k);
                     for (int j = 0; j < d; j++) {
-                        int t = part.next();
-                        refs.add(t);
-                        partitions.add(k, t);
+                        refs.add(part.next());
                     }
                     offset += d;
                 }
                 progress.progress(from / 2);
             }
             offsets.add(offset);
-            partitions.finish();
         } finally {
             for (ScratchIntReader p : parts) {
                 if (p != null) {
@@ -382,20 +409,21 @@ final class ReferenceIndexer {
     }
 
     /**
-     * References bucketed by target range, in ascending source order within each bucket, so the
-     * inbound columns can be written one target range at a time with all counting in cache.
+     * One worker's references bucketed by target range (at most 64 ranges, so the buffers stay in
+     * cache), ascending by source within each file, so the inbound columns can be written one
+     * target range at a time with all counting in cache.
      */
-    private static final class Partitions {
+    private static final class Partitions implements AutoCloseable {
         final int range;
         final int count;
         final ScratchColumn[] files;
 
-        Partitions(Path scratch, int n) throws IOException {
-            range = Math.max(1 << 16, (n + 511) / 512);
+        Partitions(Path scratch, int n, int worker) throws IOException {
+            range = Math.max(1 << 16, (n + 63) / 64);
             count = Math.max(1, (n + range - 1) / range);
             files = new ScratchColumn[count];
             for (int p = 0; p < count; p++) {
-                files[p] = new ScratchColumn(scratch.resolve("refs.in.part" + p), 8);
+                files[p] = new ScratchColumn(scratch.resolve("refs.in.part" + worker + "." + p), 8);
             }
         }
 
@@ -403,7 +431,8 @@ final class ReferenceIndexer {
             files[target / range].addLong(((long) source << 32) | (target & 0xFFFFFFFFL));
         }
 
-        void finish() throws IOException {
+        @Override
+        public void close() throws IOException {
             for (ScratchColumn f : files) {
                 f.close();
             }
@@ -412,23 +441,26 @@ final class ReferenceIndexer {
 
     /**
      * Writes the inbound offsets and references target range by target range: count the range's
-     * in-degrees, then place each source in its target's slots. Sources arrive in ascending order,
-     * so each target's referrers come out ascending.
+     * in-degrees, place each source in its target's slots, and sort each target's referrers (the
+     * workers' files are each ascending, so a list is at most a few ascending runs).
      */
-    private void writeInbound(Partitions partitions, long total) throws IOException {
+    private void writeInbound(Partitions[] workers, long total) throws IOException {
         int bits = Words.bitsFor(Math.max(0, n - 1));
         long written = 0;
+        Partitions first = workers[0];
         try (FileChannel offCh = draft.create(Columns.IN_OFFSETS);
                 FileChannel refCh = draft.create(Columns.IN_REFS);
                 EliasFano.Writer offsets = new EliasFano.Writer(offCh, n + 1L, 0, total, 0);
                 PackedLongs.Writer refs = new PackedLongs.Writer(refCh, total, bits)) {
-            int[] counts = new int[partitions.range + 1];
+            int[] counts = new int[first.range + 1];
             int[] sources = new int[16];
-            for (int p = 0; p < partitions.count; p++) {
-                int from = p * partitions.range;
-                int to = (int) Math.min(n, (long) from + partitions.range);
-                ScratchColumn file = partitions.files[p];
-                long edges = file.count();
+            for (int p = 0; p < first.count; p++) {
+                int from = p * first.range;
+                int to = (int) Math.min(n, (long) from + first.range);
+                long edges = 0;
+                for (Partitions w : workers) {
+                    edges += w.files[p].count();
+                }
                 if (edges > Integer.MAX_VALUE - 8) {
                     throw new IOException("more than 2^31 references into one range of objects");
                 }
@@ -436,26 +468,53 @@ final class ReferenceIndexer {
                     sources = new int[(int) Math.max(edges, sources.length * 2L)];
                 }
                 java.util.Arrays.fill(counts, 0);
-                try (IndexStore.Mapping m = draft.mapRead(file.file())) {
-                    MemorySegment pairs = m.segment();
-                    for (long e = 0; e < edges; e++) {
-                        counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
+                IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
+                try {
+                    for (int w = 0; w < workers.length; w++) {
+                        maps[w] = draft.mapRead(workers[w].files[p].file());
+                        MemorySegment pairs = maps[w].segment();
+                        long m = workers[w].files[p].count();
+                        for (long e = 0; e < m; e++) {
+                            counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
+                        }
                     }
                     for (int t = 0; t < to - from; t++) {
                         offsets.add(written + counts[t]);
                         counts[t + 1] += counts[t];
                     }
-                    for (long e = 0; e < edges; e++) {
-                        long pair = pairs.getAtIndex(Words.LONG, e);
-                        sources[counts[(int) pair - from]++] = (int) (pair >>> 32);
+                    for (int w = 0; w < workers.length; w++) {
+                        MemorySegment pairs = maps[w].segment();
+                        long m = workers[w].files[p].count();
+                        for (long e = 0; e < m; e++) {
+                            long pair = pairs.getAtIndex(Words.LONG, e);
+                            sources[counts[(int) pair - from]++] = (int) (pair >>> 32);
+                        }
+                    }
+                } finally {
+                    for (IndexStore.Mapping m : maps) {
+                        if (m != null) {
+                            m.close();
+                        }
+                    }
+                }
+                if (workers.length > 1) {
+                    // counts[t] is now the end of target t's slots; its start is counts[t - 1]
+                    int start = 0;
+                    for (int t = 0; t < to - from; t++) {
+                        int end = counts[t];
+                        if (end - start > 1) {
+                            java.util.Arrays.sort(sources, start, end);
+                        }
+                        start = end;
                     }
                 }
                 for (int e = 0; e < edges; e++) {
                     refs.add(sources[e]);
                 }
                 written += edges;
-                java.nio.file.Files.deleteIfExists(file.file());
-                progress.progress(n / 2 + to / 2);
+                for (Partitions w : workers) {
+                    java.nio.file.Files.deleteIfExists(w.files[p].file());
+                }
             }
             offsets.add(written);
         }

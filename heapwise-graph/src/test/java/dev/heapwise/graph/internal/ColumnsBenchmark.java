@@ -133,6 +133,19 @@ public class ColumnsBenchmark {
         return s;
     }
 
+    /** Building the lookup table over all ids, per id. */
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long lookupTableBuild() {
+        try (IdLookup l = IdLookup.create(N, ids[0], 3, (ids[N - 1] - ids[0]) >>> 3)) {
+            for (long v : ids) {
+                l.add(v);
+            }
+            l.finish();
+            return l.indexOf(ids[N / 2]);
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public long eliasFanoCursorSequential() {

@@ -87,6 +87,7 @@ final class HotSpotSizeModel implements SizeModel {
         private ObjectKind prevKind;
         private long prevLength;
         private long prevId;
+        private int untilSample;
 
         Evidence(int n, int classes) {
             step = Math.max(1, n / SAMPLE);
@@ -112,7 +113,8 @@ final class HotSpotSizeModel implements SizeModel {
                         minGapHits[prevClass]++;
                     }
                 }
-                if ((k - 1) % step == 0 && size < cls.length) {
+                if (--untilSample < 0 && size < cls.length) {
+                    untilSample = step - 1;
                     cls[size] = prevClass;
                     kind[size] = (byte) prevKind.ordinal();
                     length[size] = prevLength;
@@ -127,10 +129,38 @@ final class HotSpotSizeModel implements SizeModel {
         }
     }
 
+    /** Detection as a factory: the evidence is gathered during the builder's own object pass. */
+    static final class Factory implements dev.heapwise.graph.build.SizeModelFactory {
+        private final HprofHeader header;
+        private Evidence evidence;
+
+        Factory(HprofHeader header) {
+            this.header = header;
+        }
+
+        @Override
+        public ObjectTable.Visitor evidence(int objectCount, List<? extends ClassInfo> classes) {
+            evidence = new Evidence(objectCount, classes.size());
+            return evidence;
+        }
+
+        @Override
+        public SizeModel choose(ObjectTable table) {
+            return detect(header, table, evidence);
+        }
+    }
+
     static HotSpotSizeModel detect(HprofHeader header, ObjectTable table) {
+        return detect(header, table, null);
+    }
+
+    static HotSpotSizeModel detect(HprofHeader header, ObjectTable table, Evidence gathered) {
         List<? extends ClassInfo> classes = table.classes();
-        Evidence ev = new Evidence(table.objectCount(), classes.size());
-        table.scan(ev);
+        Evidence ev = gathered;
+        if (ev == null) {
+            ev = new Evidence(table.objectCount(), classes.size());
+            table.scan(ev);
+        }
         HotSpotLayout best = null;
         long bestViolations = Long.MAX_VALUE;
         long bestMatches = -1;
