@@ -40,6 +40,8 @@ public final class GraphBuilder implements AutoCloseable {
     private final PendingMeta meta = new PendingMeta();
     private final dev.heapwise.graph.internal.AttributeLog attributes;
     private boolean synthesizeRoots;
+    /** Whether the object added last is a class object (attributes then go to it). */
+    private boolean lastWasClass;
     private final List<String> heapNames = new ArrayList<>();
     private final Map<String, Long> phaseMillis = new LinkedHashMap<>();
     private ContentLocation content;
@@ -103,6 +105,7 @@ public final class GraphBuilder implements AutoCloseable {
         int slot = classes.define(def);
         if (slot >= 0) {
             log.addClassObject(def.classObjectId(), position, slot);
+            lastWasClass = true;
         }
     }
 
@@ -112,14 +115,17 @@ public final class GraphBuilder implements AutoCloseable {
     }
 
     public void addInstance(long id, long position, long classId) {
+        lastWasClass = false;
         log.add(id, position, classes.slotFor(classId), ObjectLog.NOT_AN_ARRAY);
     }
 
     public void addObjectArray(long id, long position, long arrayClassId, long length) {
+        lastWasClass = false;
         log.add(id, position, classes.slotFor(arrayClassId), checkedLength(length));
     }
 
     public void addPrimitiveArray(long id, long position, FieldType elementType, long length) {
+        lastWasClass = false;
         log.add(id, position, classes.primitiveArraySlot(elementType), checkedLength(length));
     }
 
@@ -165,20 +171,26 @@ public final class GraphBuilder implements AutoCloseable {
         meta.addStackFrame(frameId, className, method, signature, sourceFile, line);
     }
 
-    /** Sets a text attribute (e.g. the creating thread) of the object added last. */
+    /** Sets a text attribute (e.g. the creating thread) of the object added last (class objects too). */
     public void setTextAttribute(String name, String value) throws IOException {
-        if (log.count() == 0) {
+        if (lastWasClass) {
+            attributes.setClassText(log.classIds.size() - 1, name, value);
+        } else if (log.count() == 0) {
             throw new IllegalStateException("no object to attach " + name + " to");
+        } else {
+            attributes.setText(log.count() - 1, name, value);
         }
-        attributes.setText(log.count() - 1, name, value);
     }
 
-    /** Sets a number attribute (e.g. the creation time) of the object added last. */
+    /** Sets a number attribute (e.g. the creation time) of the object added last (class objects too). */
     public void setNumberAttribute(String name, long value) throws IOException {
-        if (log.count() == 0) {
+        if (lastWasClass) {
+            attributes.setClassNumber(log.classIds.size() - 1, name, value);
+        } else if (log.count() == 0) {
             throw new IllegalStateException("no object to attach " + name + " to");
+        } else {
+            attributes.setNumber(log.count() - 1, name, value);
         }
-        attributes.setNumber(log.count() - 1, name, value);
     }
 
     /**

@@ -24,6 +24,8 @@ public final class AttributeLog implements AutoCloseable {
         final boolean numeric;
         final ScratchColumn column;
         final Map<String, Integer> codes = new HashMap<>();
+        /** Values of class objects, by their position among logged class objects (few). */
+        final Map<Integer, Long> classValues = new HashMap<>();
         final List<String> dictionary = new ArrayList<>();
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
@@ -85,6 +87,30 @@ public final class AttributeLog implements AutoCloseable {
         a.column.addLong(value);
         a.min = Math.min(a.min, value);
         a.max = Math.max(a.max, value);
+    }
+
+    /** Sets a text attribute of the {@code e}-th logged class object. */
+    public void setClassText(int e, String name, String value) throws IOException {
+        Attr a = attr(name, false);
+        Integer code = a.codes.get(value);
+        if (code == null) {
+            code = a.dictionary.size();
+            a.codes.put(value, code);
+            a.dictionary.add(value);
+        }
+        a.classValues.putIfAbsent(e, (long) code);
+    }
+
+    /** Sets a number attribute of the {@code e}-th logged class object. */
+    public void setClassNumber(int e, String name, long value) throws IOException {
+        if (value == ABSENT) {
+            throw new IllegalArgumentException("Long.MIN_VALUE is reserved");
+        }
+        Attr a = attr(name, true);
+        if (a.classValues.putIfAbsent(e, value) == null) {
+            a.min = Math.min(a.min, value);
+            a.max = Math.max(a.max, value);
+        }
     }
 
     /** Pads every column to {@code count} objects and closes them. */

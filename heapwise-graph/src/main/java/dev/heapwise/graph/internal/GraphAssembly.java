@@ -322,7 +322,7 @@ public final class GraphAssembly {
                     classCol.add(javaLangClass);
                     lens.addInt(ObjectLog.NOT_AN_ARRAY);
                     if (logPositions != null) {
-                        logPositions.addInt(-1);
+                        logPositions.addInt(src);
                     }
                     heap = log.classHeaps.get(e);
                     if (evidence != null) {
@@ -408,7 +408,8 @@ public final class GraphAssembly {
                 MemorySegment values = m.segment();
                 for (int k = 0; k < n; k++) {
                     int d = logPos.getInt(k);
-                    long v = d < 0 ? AttributeLog.ABSENT : values.getAtIndex(Words.LONG, d);
+                    long v = d >= 0 ? values.getAtIndex(Words.LONG, d)
+                            : a.classValues.getOrDefault(-d - 1, AttributeLog.ABSENT);
                     w.add(v == AttributeLog.ABSENT ? 0 : (a.numeric ? v - base + 1 : v + 1));
                 }
             }

@@ -37,7 +37,7 @@ public final class ObjectLog implements AutoCloseable {
     private long minId = Long.MAX_VALUE;
     private long maxId = Long.MIN_VALUE;
     private long idBits;
-    final LongList classIds = new LongList();
+    public final LongList classIds = new LongList();
     final LongList classPositions = new LongList();
     final IntList classSlots = new IntList();
     final IntList classHeaps = new IntList();
