@@ -9,6 +9,7 @@ final class CsrCursor implements RefCursor {
     private long start;
     private long end;
     private long pos;
+    private final long[] pair = new long[1];
 
     CsrCursor(EliasFano offsets, PackedLongs refs) {
         this.offsets = offsets;
@@ -17,8 +18,8 @@ final class CsrCursor implements RefCursor {
 
     @Override
     public void reset(int object) {
-        start = offsets.get(object);
-        end = offsets.get(object + 1L);
+        start = offsets.getPair(object, pair);
+        end = pair[0];
         pos = start;
     }
 

@@ -59,9 +59,31 @@ public final class EliasFano {
 
     /** The i-th value, {@code 0 <= i < size()}. */
     public long get(long i) {
-        long high = select1(i) - i;
+        return valueAt(i, select1(i));
+    }
+
+    /** The i-th value, given the position of its bit in the upper vector. */
+    private long valueAt(long i, long upperPosition) {
+        long high = upperPosition - i;
         long y = (high << lowBits) | Words.getBits(lower, i * lowBits, lowBits);
         return base + (y << shift);
+    }
+
+    /**
+     * Values i and i + 1 at once, for CSR offsets: the second is found as the next set bit after
+     * the first (usually in the same word) instead of by a second select. Stores value i + 1 in
+     * {@code next[0]} and returns value i.
+     */
+    public long getPair(long i, long[] next) {
+        long p = select1(i);
+        long q = p + 1;
+        long w = q >>> 6;
+        long word = (q & 63) == 0 ? Words.word(upper, w) : Words.word(upper, w) & (-1L << (q & 63));
+        while (word == 0) {
+            word = Words.word(upper, ++w);
+        }
+        next[0] = valueAt(i + 1, (w << 6) + Long.numberOfTrailingZeros(word));
+        return valueAt(i, p);
     }
 
     /** The index of {@code value}, or -1 if absent (the first index when it repeats). */

@@ -71,6 +71,11 @@ class ColumnsPropertyTest {
             });
             EliasFano ef = EliasFano.open(s, "test");
             assertThat(ef.size()).isEqualTo(values.length);
+            long[] next = new long[1];
+            for (int i = 0; i + 1 < values.length; i++) {
+                assertThat(ef.getPair(i, next)).isEqualTo(values[i]);
+                assertThat(next[0]).isEqualTo(values[i + 1]);
+            }
             for (int i = 0; i < values.length; i++) {
                 assertThat(ef.get(i)).isEqualTo(values[i]);
                 // first index of a repeated value
