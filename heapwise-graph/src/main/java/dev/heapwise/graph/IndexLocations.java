@@ -92,6 +92,41 @@ public final class IndexLocations {
         return Optional.empty();
     }
 
+    /** Builds a dump's index into a given folder. */
+    @FunctionalInterface
+    public interface IndexBuild {
+        HeapGraph build(Path indexDir) throws IOException;
+    }
+
+    /**
+     * What every format's {@code open} does: reuse a valid index of {@code dump} (from
+     * {@code indexDir} when given) unless {@code rebuild}, else build one there, beside the dump,
+     * or in the cache folder when the dump's folder refuses the write.
+     *
+     * @throws java.nio.file.NoSuchFileException when the dump does not exist
+     */
+    public static HeapGraph openOrBuild(Path dump, Path indexDir, boolean rebuild, IndexBuild build)
+            throws IOException {
+        if (!Files.exists(dump)) {
+            throw new java.nio.file.NoSuchFileException(dump.toString());
+        }
+        if (!rebuild) {
+            Optional<HeapGraph> existing = openExisting(dump, indexDir);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+        }
+        Path target = indexDir != null ? indexDir : forWriting(dump);
+        try {
+            return build.build(target);
+        } catch (java.nio.file.AccessDeniedException e) {
+            if (indexDir != null) {
+                throw e;
+            }
+            return build.build(inCache(dump));
+        }
+    }
+
     private static String hash(String s) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));

@@ -11,10 +11,7 @@ import dev.heapwise.hprof.internal.HprofParser;
 import dev.heapwise.hprof.internal.RecordInputs;
 import dev.heapwise.hprof.internal.SizeModels;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * Opens HPROF heap dumps (HotSpot 1.0.1/1.0.2 with 4- or 8-byte ids, Android 1.0.3, plain or
@@ -79,29 +76,12 @@ public final class Hprof {
      * @throws java.nio.file.NoSuchFileException when it does not exist
      */
     public static HeapGraph open(Path dump, Options options) throws IOException {
-        if (!options.rebuild()) {
-            if (!Files.exists(dump)) {
-                throw new java.nio.file.NoSuchFileException(dump.toString());
-            }
-            Optional<HeapGraph> existing = IndexLocations.openExisting(dump, options.indexDir());
-            if (existing.isPresent()) {
-                return existing.get();
-            }
-        }
-        return index(dump, options);
+        return IndexLocations.openOrBuild(dump, options.indexDir(), options.rebuild(), dir -> build(dump, dir, options));
     }
 
     /** Reads the dump and writes a fresh index, replacing any older one. */
     public static HeapGraph index(Path dump, Options options) throws IOException {
-        Path target = options.indexDir() != null ? options.indexDir() : IndexLocations.forWriting(dump);
-        try {
-            return build(dump, target, options);
-        } catch (AccessDeniedException e) {
-            if (options.indexDir() != null) {
-                throw e;
-            }
-            return build(dump, IndexLocations.inCache(dump), options);
-        }
+        return IndexLocations.openOrBuild(dump, options.indexDir(), true, dir -> build(dump, dir, options));
     }
 
     private static HeapGraph build(Path dump, Path indexDir, Options options) throws IOException {

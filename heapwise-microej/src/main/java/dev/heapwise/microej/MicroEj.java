@@ -8,11 +8,8 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -78,31 +75,17 @@ public final class MicroEj {
      *         dump breaks the format (strict reads), or is not XML at all
      */
     public static HeapGraph open(Path dump, Options options) throws IOException {
-        if (!Files.exists(dump)) {
-            throw new NoSuchFileException(dump.toString());
-        }
-        if (!options.rebuild()) {
-            Optional<HeapGraph> existing = IndexLocations.openExisting(dump, options.indexDir());
-            if (existing.isPresent()) {
-                return existing.get();
-            }
-        }
-        return index(dump, options);
+        return IndexLocations.openOrBuild(dump, options.indexDir(), options.rebuild(), dir -> build(dump, dir, options));
     }
 
     /** Reads the dump and writes a fresh index, replacing any older one. */
     public static HeapGraph index(Path dump, Options options) throws IOException {
-        Path target = options.indexDir() != null ? options.indexDir() : IndexLocations.forWriting(dump);
+        return IndexLocations.openOrBuild(dump, options.indexDir(), true, dir -> build(dump, dir, options));
+    }
+
+    private static HeapGraph build(Path dump, Path indexDir, Options options) throws IOException {
         ProgressListener progress = options.progress() == null ? ProgressListener.NONE : options.progress();
-        try {
-            return new MicroEjIndexer(dump, target, options.lenient(), options.threads(), progress).build();
-        } catch (AccessDeniedException e) {
-            if (options.indexDir() != null) {
-                throw e;
-            }
-            return new MicroEjIndexer(dump, IndexLocations.inCache(dump), options.lenient(), options.threads(),
-                    progress).build();
-        }
+        return new MicroEjIndexer(dump, indexDir, options.lenient(), options.threads(), progress).build();
     }
 
     /** What the read that built this graph's index skipped; empty for strict reads and non-MicroEJ graphs. */

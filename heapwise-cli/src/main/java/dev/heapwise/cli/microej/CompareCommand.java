@@ -29,7 +29,7 @@ final class CompareCommand implements Callable<Integer> {
     Path newer;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--show", description = "all, gc_and_new, persistent or changed (default: ${DEFAULT-VALUE}).")
     Show show = Show.all;

@@ -30,7 +30,7 @@ public final class ConvertCommand implements Callable<Integer> {
     Target to;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;

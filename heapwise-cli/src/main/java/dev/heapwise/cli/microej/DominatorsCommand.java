@@ -25,7 +25,7 @@ final class DominatorsCommand implements Callable<Integer> {
     Path dump;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--by", description = "count (instances) or size (bytes) (default: ${DEFAULT-VALUE}).")
     By by = By.count;

@@ -24,7 +24,7 @@ final class InstancesCommand implements Callable<Integer> {
     String type;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--from", paramLabel = "T")
     Long from;

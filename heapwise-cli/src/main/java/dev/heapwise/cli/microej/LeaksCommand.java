@@ -21,7 +21,7 @@ final class LeaksCommand implements Callable<Integer> {
     Path dump;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--min-instances", description = "A suspected type has at least this many instances (default: ${DEFAULT-VALUE}).")
     long minInstances = 10;

@@ -25,7 +25,7 @@ final class ProgressiveCommand implements Callable<Integer> {
     List<Path> dumps;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--by", description = "type, thread or method (default: ${DEFAULT-VALUE}).")
     By by = By.type;

@@ -20,7 +20,7 @@ final class ReferrersCommand implements Callable<Integer> {
     String id;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--depth", description = "Levels to expand (default: ${DEFAULT-VALUE}).")
     int depth = 3;

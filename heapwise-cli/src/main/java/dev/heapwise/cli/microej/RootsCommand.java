@@ -28,7 +28,7 @@ final class RootsCommand implements Callable<Integer> {
     Path dump;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--top", paramLabel = "N", description = "List at most N roots per kind (default: ${DEFAULT-VALUE}).")
     int top = 20;

@@ -27,7 +27,7 @@ final class TypesCommand implements Callable<Integer> {
     Path dump;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--from", paramLabel = "T", description = "Only instances created at or after T.")
     Long from;

@@ -23,7 +23,7 @@ final class UsageCommand implements Callable<Integer> {
     Path dump;
 
     @Mixin
-    MicroejDumpOptions open;
+    dev.heapwise.cli.OpenOptions open;
 
     @Option(names = "--periods", description = "Periods to cut the time span into (default: ${DEFAULT-VALUE}).")
     int periods = 10;
