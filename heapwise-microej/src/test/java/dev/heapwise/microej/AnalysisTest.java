@@ -10,7 +10,7 @@ import dev.heapwise.microej.analysis.Instances;
 import dev.heapwise.microej.analysis.LeakSuspects;
 import dev.heapwise.microej.analysis.ProgressiveUsage;
 import dev.heapwise.microej.analysis.Selection;
-import dev.heapwise.microej.analysis.SimpleDominators;
+import dev.heapwise.microej.analysis.AnalysisDominators;
 import dev.heapwise.microej.analysis.TypeTable;
 import java.nio.file.Path;
 import java.util.List;
@@ -123,14 +123,14 @@ class AnalysisTest {
     void leakSuspectsAndDominators() throws Exception {
         try (HeapGraph g = MicroEj.open(first)) {
             LeakSuspects.Params p = new LeakSuspects.Params(10, 3, 0.2, 2, 5, 10);
-            LeakSuspects.Result r = LeakSuspects.find(g, p, SimpleDominators.compute(g));
+            LeakSuspects.Result r = LeakSuspects.find(g, p, AnalysisDominators.of(g));
             assertThat(r.types()).extracting(LeakSuspects.SuspectedType::type).containsExactly(TEST_OBJ);
             assertThat(r.points()).singleElement().satisfies(pt -> {
                 assertThat(pt.id()).isEqualTo("#100");
                 assertThat(pt.hold()).isEqualTo(LeakSuspects.Hold.REFERENCES);
                 assertThat(pt.instances()).containsExactly("#101", "#102", "#103");
             });
-            DominatorView v = new DominatorView(g, SimpleDominators.compute(g));
+            DominatorView v = new DominatorView(g, AnalysisDominators.of(g));
             int top = v.biggest(DominatorView.Metric.COUNT);
             assertThat(g.id(top)).isEqualTo(98);
             DominatorView.Node tree = v.tree(top, DominatorView.Metric.COUNT, 2, 10);
@@ -160,7 +160,7 @@ class AnalysisTest {
             LeakSuspects.Result direct = LeakSuspects.find(g, p, null);
             assertThat(direct.types()).extracting(LeakSuspects.SuspectedType::type).containsExactly("app.Node");
             assertThat(direct.points()).isEmpty(); // each node is held by one other node only
-            LeakSuspects.Result dominated = LeakSuspects.find(g, p, SimpleDominators.compute(g));
+            LeakSuspects.Result dominated = LeakSuspects.find(g, p, AnalysisDominators.of(g));
             assertThat(dominated.points()).singleElement().satisfies(pt -> {
                 assertThat(pt.id()).isEqualTo("#10");
                 assertThat(pt.hold()).isEqualTo(LeakSuspects.Hold.DOMINATES);

@@ -8,7 +8,7 @@ import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RootKind;
-import dev.heapwise.microej.analysis.SimpleDominators;
+import dev.heapwise.microej.analysis.AnalysisDominators;
 import dev.heapwise.microej.internal.FieldValues;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -469,10 +469,10 @@ class RandomMicroEjHeapTest {
         assertThat(reached).hasSize(g.objectCount());
     }
 
-    /** The stand-in dominator tree against the definition: d dominates o iff o is unreachable without d. */
-    static void checkDominators(HeapGraph g) {
+    /** The dominator tree against the definition: d dominates o iff o is unreachable without d. */
+    static void checkDominators(HeapGraph g) throws java.io.IOException {
         int n = g.objectCount();
-        SimpleDominators d = SimpleDominators.compute(g);
+        AnalysisDominators d = AnalysisDominators.of(g);
         List<Integer> rootList = new ArrayList<>();
         for (GcRoot r : g.roots()) {
             rootList.add(r.object());

@@ -6,7 +6,7 @@ import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.microej.analysis.DominatorView;
-import dev.heapwise.microej.analysis.SimpleDominators;
+import dev.heapwise.microej.analysis.AnalysisDominators;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +52,7 @@ final class DominatorsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (HeapGraph g = open.open(dump)) {
             DominatorView.Metric metric = by == By.count ? DominatorView.Metric.COUNT : DominatorView.Metric.SIZE;
-            DominatorView v = new DominatorView(g, SimpleDominators.compute(g));
+            DominatorView v = new DominatorView(g, AnalysisDominators.of(g));
             int start = root != null ? Cli.object(g, dump, root) : v.biggest(metric);
             if (start < 0) {
                 throw new dev.heapwise.cli.BadInputException(dump + ": the heap is empty");

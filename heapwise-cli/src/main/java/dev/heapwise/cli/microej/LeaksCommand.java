@@ -6,7 +6,7 @@ import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.microej.analysis.LeakSuspects;
-import dev.heapwise.microej.analysis.SimpleDominators;
+import dev.heapwise.microej.analysis.AnalysisDominators;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,7 +51,7 @@ final class LeaksCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (HeapGraph g = open.open(dump)) {
             LeakSuspects.Params p = new LeakSuspects.Params(periods, minInstances, minSpread, minAccumulated, top, list);
-            LeakSuspects.Result r = LeakSuspects.find(g, p, noDominators ? null : SimpleDominators.compute(g));
+            LeakSuspects.Result r = LeakSuspects.find(g, p, noDominators ? null : AnalysisDominators.of(g));
             if (json) {
                 ObjectNode o = Json.object();
                 o.put("dump", dump.toString());
