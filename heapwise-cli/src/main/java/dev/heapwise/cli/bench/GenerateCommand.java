@@ -44,7 +44,9 @@ public final class GenerateCommand implements Callable<Integer> {
         if (Files.exists(out)) {
             throw new BadInputException(out + " exists; heapwise never overwrites a dump");
         }
-        long heapMb = Math.max(512, bytes * 3 / 4 / (1 << 20));
+        // The live heap is about 2/3 of the dump (8-byte ids in the dump, compressed oops in the heap), but
+        // ParallelGC needs headroom for the old generation and for map resizes: 3/4 ran out at 3g.
+        long heapMb = Math.max(512, bytes / (1 << 20));
         System.err.printf("generating a dump of about %s bytes into %s (child JVM with -Xmx%dm)...%n", size, out, heapMb);
         ChildProcess.Result r = ChildProcess.run(List.of("-Xmx" + heapMb + "m", "-XX:+UseParallelGC"),
                 DumpGenerator.class.getName(), List.of(Long.toString(bytes), out.toString()), Map.of());
