@@ -1,8 +1,6 @@
 package dev.heapwise.timeline;
 
-import dev.heapwise.timeline.internal.ByteUnits;
 import dev.heapwise.timeline.internal.NiceScale;
-import dev.heapwise.timeline.internal.Numbers;
 import dev.heapwise.timeline.internal.OccupancyColors;
 import dev.heapwise.timeline.internal.SvgDocument;
 import java.io.IOException;
@@ -138,7 +136,7 @@ public final class TimelinePlot {
             for (double tick : yScale.ticks()) {
                 double y = yPos(tick * yUnit);
                 svg.line(LEFT, y, LEFT + CHART_WIDTH, y, GRID);
-                svg.text(LEFT - 6, y + 4, Numbers.plain(round(tick, yScale.step())) + " " + yUnitName,
+                svg.text(LEFT - 6, y + 4, TimelineNumbers.plain(round(tick, yScale.step())) + " " + yUnitName,
                         "text-anchor", "end", "font-size", "11", "fill", MUTED);
             }
             NiceScale xScale = NiceScale.of(xMin, xMax, 8);
@@ -148,7 +146,7 @@ public final class TimelinePlot {
                 }
                 double x = xPos(tick);
                 svg.line(x, CHART_BOTTOM, x, CHART_BOTTOM + 4, MUTED);
-                svg.text(x, CHART_BOTTOM + 18, Numbers.plain(round(tick, xScale.step())), "text-anchor", "middle", "font-size", "11", "fill", MUTED);
+                svg.text(x, CHART_BOTTOM + 18, TimelineNumbers.plain(round(tick, xScale.step())), "text-anchor", "middle", "font-size", "11", "fill", MUTED);
             }
             svg.line(LEFT, CHART_BOTTOM, LEFT + CHART_WIDTH, CHART_BOTTOM, MUTED);
             svg.line(LEFT, CHART_TOP, LEFT, CHART_BOTTOM, MUTED);
@@ -189,7 +187,7 @@ public final class TimelinePlot {
                 double x = xPos(xValue(sample));
                 svg.line(x, CHART_TOP, x, CHART_BOTTOM, color, "stroke-dasharray", "4 3", "stroke-width", "1");
                 svg.circle(x, yPos(heap.heapBytes(sample)), 3.5, color, label + " at sample " + sample + ": "
-                        + ByteUnits.format(heap.heapBytes(sample)));
+                        + TimelineNumbers.bytes(heap.heapBytes(sample)));
                 if (labels) {
                     svg.text(x, CHART_TOP - 8 - (i % 2) * 12, gcs == null ? "?" : gcs,
                             "text-anchor", "middle", "font-size", "10", "fill", color);
@@ -237,15 +235,15 @@ public final class TimelinePlot {
             GcPair pair = c.pair();
             svg.startGroup("class", "gc-pair", "data-gc", Integer.toString(pair.gc()));
             String marker = match.hasMarker()
-                    ? "marker sample " + match.markerSample() + " (" + ByteUnits.format(heap.heapBytes(match.markerSample())) + ")"
+                    ? "marker sample " + match.markerSample() + " (" + TimelineNumbers.bytes(heap.heapBytes(match.markerSample())) + ")"
                     : "no marker";
-            String time = Double.isNaN(pair.timestamp()) ? "" : " · @ " + Numbers.plain(pair.timestamp());
+            String time = Double.isNaN(pair.timestamp()) ? "" : " · @ " + TimelineNumbers.plain(pair.timestamp());
             svg.text(LEFT, top + 14, "GC " + pair.gc() + " · " + marker + time, "font-size", "13", "font-weight", "bold");
             CompactionEstimate after = c.compactionAfter();
             svg.text(LEFT, top + 32, "pages " + c.pagesBefore() + " → " + c.pagesAfter() + " (released " + c.pagesReleased()
                     + ") · mean occupancy " + percent(c.meanOccupancyBefore()) + " → " + percent(c.meanOccupancyAfter())
                     + " (" + points(c.occupancyChangePoints()) + ") · compacted after GC: " + after.pagesNeeded()
-                    + " pages needed, " + after.pagesSaved() + " saved (" + ByteUnits.format(after.bytesSaved()) + ")",
+                    + " pages needed, " + after.pagesSaved() + " saved (" + TimelineNumbers.bytes(after.bytesSaved()) + ")",
                     "font-size", "11", "fill", MUTED);
             double afterX = LEFT + COLUMN_WIDTH + COLUMN_GAP;
             svg.text(LEFT + LABEL_WIDTH, top + 50, "before (line " + pair.before().line() + ")", "font-size", "11", "fill", MUTED);

@@ -1,30 +1,11 @@
 package dev.heapwise.cli.timeline;
 
+import dev.heapwise.timeline.TimelineNumbers;
 import java.util.Locale;
 
 /** Number formats of the text report. Stateless. */
 final class Format {
-    private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
-
     private Format() {}
-
-    /** e.g. {@code 9.78 MiB}; {@code n/a} for NaN. */
-    static String bytes(double bytes) {
-        if (Double.isNaN(bytes)) {
-            return "n/a";
-        }
-        double v = Math.abs(bytes);
-        int unit = 0;
-        while (v >= 1024 && unit < UNITS.length - 1) {
-            v /= 1024;
-            unit++;
-        }
-        String sign = bytes < 0 ? "-" : "";
-        if (unit == 0) {
-            return sign + String.format(Locale.ROOT, "%.0f B", v);
-        }
-        return sign + String.format(Locale.ROOT, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, UNITS[unit]);
-    }
 
     /** e.g. {@code 59.3%}. */
     static String percent(double v) {
@@ -36,15 +17,9 @@ final class Format {
         return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%+.1f pp", v);
     }
 
-    /** A number as written: no exponent, no trailing {@code .0}. */
+    /** A number as written: no exponent, no trailing {@code .0}; {@code n/a} for NaN. */
     static String plain(double v) {
-        if (Double.isNaN(v)) {
-            return "n/a";
-        }
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+        return Double.isNaN(v) ? "n/a" : TimelineNumbers.plain(v);
     }
 
     /** Up to {@code max} numbers joined by ", ", then "... (N more)". */

@@ -1,6 +1,7 @@
 package dev.heapwise.cli.timeline;
 
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.CountingProgress;
 import dev.heapwise.timeline.DownsampleMethod;
 import dev.heapwise.timeline.MergedTimeline;
 import dev.heapwise.timeline.PlotOptions;
@@ -71,8 +72,8 @@ public final class TimelineCommand implements Callable<Integer> {
             throw new BadInputException(file + ": is a directory, not a merged timeline file");
         }
         MergedTimeline timeline;
-        try (TerminalProgress progress = TerminalProgress.start("reading " + file, quiet)) {
-            timeline = TimelineParser.parse(file, progress);
+        try (CountingProgress progress = CountingProgress.start("reading " + file, quiet)) {
+            timeline = TimelineParser.parse(file, progress::update);
         } catch (OutOfMemoryError e) {
             // 8 bytes per sample (16 with timestamps) must fit in the heap; say so instead of a trace.
             throw new IllegalStateException("out of memory reading " + file + "; give Java more heap, e.g."

@@ -10,6 +10,7 @@ import dev.heapwise.timeline.MergedTimeline;
 import dev.heapwise.timeline.ParseIssue;
 import dev.heapwise.timeline.ParseReport;
 import dev.heapwise.timeline.TimelineAnalysis;
+import dev.heapwise.timeline.TimelineNumbers;
 import dev.heapwise.timeline.UnpairedBlock;
 import java.io.PrintStream;
 
@@ -47,9 +48,9 @@ final class TimelineText {
                 + (heap.markerCount() == 0 ? "no markers" : heap.markerCount() + " markers at samples "
                         + Format.list(heap.markerSamples(), LIST_MAX)));
         if (heap.sampleCount() > 0) {
-            out.println("  heap size      min " + Format.bytes(heap.minHeapBytes()) + ", max " + Format.bytes(heap.maxHeapBytes())
-                    + " (sample " + heap.peakSample() + "), mean " + Format.bytes(heap.meanHeapBytes())
-                    + ", last " + Format.bytes(heap.heapBytes(heap.sampleCount())));
+            out.println("  heap size      min " + TimelineNumbers.bytes(heap.minHeapBytes()) + ", max " + TimelineNumbers.bytes(heap.maxHeapBytes())
+                    + " (sample " + heap.peakSample() + "), mean " + TimelineNumbers.bytes(heap.meanHeapBytes())
+                    + ", last " + TimelineNumbers.bytes(heap.heapBytes(heap.sampleCount())));
         }
         out.println("  page dumps     " + t.blocks().size() + " blocks (phase 2 from line " + r.phase2Line() + "): "
                 + t.pairs().size() + " GC pairs, " + t.unpaired().size() + " unpaired");
@@ -76,7 +77,7 @@ final class TimelineText {
                     : new TextTable("GC", "marker sample", "heap at marker");
             for (GcCorrelation.Match m : c.matches()) {
                 String sample = m.hasMarker() ? Integer.toString(m.markerSample()) : "none";
-                String bytes = m.hasMarker() ? Format.bytes(heap.heapBytes(m.markerSample())) : "";
+                String bytes = m.hasMarker() ? TimelineNumbers.bytes(heap.heapBytes(m.markerSample())) : "";
                 if (timed) {
                     table.row(m.pair().gc(), Format.plain(m.pair().timestamp()), sample, bytes);
                 } else {
@@ -104,7 +105,7 @@ final class TimelineText {
             CompactionEstimate after = c.compactionAfter();
             table.row(c.gc(), c.pagesBefore(), c.pagesAfter(), c.pagesReleased(), Format.percent(c.meanOccupancyBefore()),
                     Format.percent(c.meanOccupancyAfter()), Format.points(c.occupancyChangePoints()),
-                    c.totalAfter().partialPages(), after.pagesNeeded(), after.pagesSaved(), Format.bytes(after.bytesSaved()));
+                    c.totalAfter().partialPages(), after.pagesNeeded(), after.pagesSaved(), TimelineNumbers.bytes(after.bytesSaved()));
         }
         table.print(out, "  ");
     }

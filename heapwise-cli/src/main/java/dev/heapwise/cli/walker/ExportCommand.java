@@ -2,6 +2,7 @@ package dev.heapwise.cli.walker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.CountingProgress;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Text;
@@ -51,13 +52,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try {
-            return run();
-        } catch (OutOfMemoryError e) {
-            // The walk needs about half a byte per object, plus up to 4 bytes per object waiting on its stack.
-            throw new IllegalStateException("out of memory %s %s; give Java more heap, e.g. HEAPWISE_JAVA_OPTS=-Xmx4g"
-                    .formatted("exporting", dump.dump), e);
-        }
+        return WalkMemory.explained("exporting", dump.dump, this::run);
     }
 
     private Integer run() throws Exception {
@@ -66,8 +61,8 @@ public final class ExportCommand implements Callable<Integer> {
             throw new BadInputException("--json prints a summary document on standard output, so the export itself"
                     + " needs -o FILE");
         }
-        try (HeapGraph g = dump.open(); WalkProgressBar progress = WalkProgressBar.start("exporting", dump.quiet)) {
-            WalkOptions options = WalkOptions.defaults().withProgress(progress)
+        try (HeapGraph g = dump.open(); CountingProgress progress = CountingProgress.start("exporting", dump.quiet)) {
+            WalkOptions options = WalkOptions.defaults().withProgress(progress::update)
                     .withMaxDepth(maxDepth == null ? -1 : maxDepth)
                     .withVisitHeap(from == null && maxDepth == null);
             if (from != null) {

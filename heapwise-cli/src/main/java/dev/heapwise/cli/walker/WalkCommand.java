@@ -3,6 +3,7 @@ package dev.heapwise.cli.walker;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.CountingProgress;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.graph.HeapGraph;
@@ -58,13 +59,7 @@ public final class WalkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try {
-            return run();
-        } catch (OutOfMemoryError e) {
-            // The walk needs about half a byte per object, plus up to 4 bytes per object waiting on its stack.
-            throw new IllegalStateException("out of memory %s %s; give Java more heap, e.g. HEAPWISE_JAVA_OPTS=-Xmx4g"
-                    .formatted("walking", dump.dump), e);
-        }
+        return WalkMemory.explained("walking", dump.dump, this::run);
     }
 
     private Integer run() throws Exception {
@@ -75,9 +70,9 @@ public final class WalkCommand implements Callable<Integer> {
             throw new BadInputException("--limit " + limit + ": must not be negative");
         }
         MaxDepth.check(maxDepth);
-        try (HeapGraph g = dump.open(); WalkProgressBar progress = WalkProgressBar.start("walking", dump.quiet || trace)) {
+        try (HeapGraph g = dump.open(); CountingProgress progress = CountingProgress.start("walking", dump.quiet || trace)) {
             WalkOptions options = WalkOptions.defaults().withBatchSize(batchSize).withIncludeNulls(!noNulls)
-                    .withMaxDepth(maxDepth == null ? -1 : maxDepth).withVisitHeap(!noHeap).withProgress(progress);
+                    .withMaxDepth(maxDepth == null ? -1 : maxDepth).withVisitHeap(!noHeap).withProgress(progress::update);
             if (from != null) {
                 options = options.withStartAt(ObjectIds.parse(dump.dump, g, from));
             }

@@ -7,6 +7,7 @@ import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ContentWriter;
 import dev.heapwise.graph.build.GraphBuilder;
 import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.graph.internal.IndexStore;
 import dev.heapwise.graph.io.ContentLocation;
 import dev.heapwise.microej.MicroEjAttributes;
 import dev.heapwise.microej.ReadReport;
@@ -19,9 +20,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -108,7 +107,7 @@ public final class MicroEjIndexer {
         } catch (IOException | RuntimeException e) {
             if (graph != null) {
                 graph.close();
-                deleteTree(indexDir);
+                IndexStore.deleteTree(indexDir);
             }
             throw e;
         } finally {
@@ -369,19 +368,6 @@ public final class MicroEjIndexer {
                     + " is given to more than one element");
         }
         seen[k >>> 6] |= 1L << k;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        List<Path> all;
-        try (Stream<Path> s = Files.walk(dir)) {
-            all = new ArrayList<>(s.sorted(Comparator.reverseOrder()).toList());
-        }
-        for (Path p : all) {
-            Files.deleteIfExists(p);
-        }
     }
 
     /** Counts the bytes read from the file (before any decompression), for progress. */

@@ -3,6 +3,7 @@ package dev.heapwise.timeline.internal;
 import dev.heapwise.timeline.GcBlock;
 import dev.heapwise.timeline.GcPair;
 import dev.heapwise.timeline.GcPhase;
+import dev.heapwise.timeline.TimelineNumbers;
 import dev.heapwise.timeline.UnpairedBlock;
 import java.util.HashMap;
 import java.util.List;
@@ -31,7 +32,7 @@ public final class BlockPairer {
                 }
                 if (block.hasTimestamp() && next.hasTimestamp() && block.timestamp() != next.timestamp()) {
                     issues.warn(next.line(), "the headers of GC " + block.gc() + " carry different timestamps ("
-                            + Numbers.plain(block.timestamp()) + " and " + Numbers.plain(next.timestamp())
+                            + TimelineNumbers.plain(block.timestamp()) + " and " + TimelineNumbers.plain(next.timestamp())
                             + "); the 'before' one is used");
                 }
                 pairs.add(new GcPair(block.gc(), block, next));
