@@ -5,6 +5,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
 import dev.heapwise.graph.ObjectKind;
+import java.util.List;
 
 /** One-line descriptions of objects for text and JSON output. Reads the dump for strings and array lengths. */
 public final class Describe {
@@ -78,5 +79,14 @@ public final class Describe {
             throw new BadInputException(dump + ": no object with id " + Ids.hex(id) + " in this dump");
         }
         return o;
+    }
+
+    /** The classes of a user's exact class name, or fails with a clear message when there are none. */
+    public static List<HeapClass> classes(HeapGraph g, String name, java.nio.file.Path dump) {
+        List<HeapClass> cs = g.classesNamed(name);
+        if (cs.isEmpty()) {
+            throw new BadInputException(dump + ": no class named " + name + " in this dump");
+        }
+        return cs;
     }
 }

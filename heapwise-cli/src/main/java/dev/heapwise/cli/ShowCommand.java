@@ -194,15 +194,7 @@ final class ShowCommand implements Callable<Integer> {
         List<String> vals = new ArrayList<>();
         int es = t.size(8);
         for (int i = 0; i + es <= b.length; i += es) {
-            long raw = switch (t) {
-                case BOOLEAN -> buf.get(i) != 0 ? 1 : 0;
-                case BYTE -> buf.get(i);
-                case SHORT -> buf.getShort(i);
-                case INT, FLOAT -> buf.getInt(i);
-                case LONG, DOUBLE -> buf.getLong(i);
-                default -> buf.getChar(i);
-            };
-            vals.add(FieldValue.display(t, raw));
+            vals.add(FieldValue.display(t, t.read(buf, i, 8)));
         }
         return "[" + String.join(", ", vals) + (len > n ? ", …" : "") + "]";
     }

@@ -1,5 +1,6 @@
 package dev.heapwise.cli;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,9 +25,10 @@ public record CliRun(int exit, String out, String err) {
         }
     }
 
+    /** The output as one JSON document; fails on anything after it. */
     public JsonNode json() {
         try {
-            return Json.MAPPER.readTree(out);
+            return Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(out);
         } catch (Exception e) {
             throw new AssertionError("not one JSON document: " + out, e);
         }

@@ -43,6 +43,23 @@ public enum FieldType {
         return this == OBJECT ? idSize : size;
     }
 
+    /**
+     * The value of this type at buffer index {@code at} (in the buffer's byte order), extended to a
+     * long as Java would; booleans read as 0 or 1, references as unsigned ids of {@code idSize} bytes.
+     * Allocates nothing.
+     */
+    public long read(java.nio.ByteBuffer b, int at, int idSize) {
+        return switch (this) {
+            case OBJECT -> idSize == 8 ? b.getLong(at) : b.getInt(at) & 0xFFFFFFFFL;
+            case BOOLEAN -> b.get(at) != 0 ? 1 : 0;
+            case BYTE -> b.get(at);
+            case CHAR -> b.getChar(at);
+            case SHORT -> b.getShort(at);
+            case INT, FLOAT -> b.getInt(at);
+            case LONG, DOUBLE -> b.getLong(at);
+        };
+    }
+
     public boolean isPrimitive() {
         return this != OBJECT;
     }

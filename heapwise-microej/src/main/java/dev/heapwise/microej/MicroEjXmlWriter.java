@@ -256,14 +256,7 @@ public final class MicroEjXmlWriter {
             byte[] data = g.readPrimitiveArray(o, from, count);
             ByteBuffer b = data == null ? ByteBuffer.allocate(count * size) : ByteBuffer.wrap(data);
             for (int i = 0; i < count; i++) {
-                long raw = switch (type) {
-                    case BOOLEAN, BYTE -> b.get();
-                    case CHAR -> b.getChar();
-                    case SHORT -> b.getShort();
-                    case INT, FLOAT -> b.getInt();
-                    case LONG, DOUBLE -> b.getLong();
-                    case OBJECT -> 0;
-                };
+                long raw = type.read(b, i * size, 4);
                 if (from > 0 || i > 0) {
                     sb.append(' ');
                 }

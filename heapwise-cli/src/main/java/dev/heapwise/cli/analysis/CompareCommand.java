@@ -3,6 +3,7 @@ package dev.heapwise.cli.analysis;
 import dev.heapwise.analysis.compare.ComparisonReport;
 import dev.heapwise.analysis.compare.HeapComparison;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.cli.Text;
 import dev.heapwise.graph.Ids;
 import java.io.PrintStream;
@@ -42,7 +43,7 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (DumpSeries.Opened o = series.open(List.of(old, neu))) {
             ComparisonReport r = HeapComparison.compare(o.graphs.get(0), o.trees.get(0), o.graphs.get(1), o.trees.get(1),
-                    new HeapComparison.Options(instances, 100), AnalysisProgress.forTerminal(series.quiet));
+                    new HeapComparison.Options(instances, 100), ProgressBar.forTerminal(series.quiet));
             if (json) {
                 var node = Json.object();
                 node.put("old", old.toString());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.dominators.DominatorView;
+import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Text;
@@ -45,7 +46,7 @@ public final class DominatorsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (HeapGraph g = dump.open(); DominatorTree t = Trees.open(g, keepUnreachable, dump.quiet)) {
-            int parent = root == null ? DominatorTree.ROOT : ObjectArgs.object(g, dump.dump, root);
+            int parent = root == null ? DominatorTree.ROOT : Describe.object(g, root, dump.dump);
             int levels = Math.max(1, depth);
             int shown = Math.max(0, top);
             if (json) {

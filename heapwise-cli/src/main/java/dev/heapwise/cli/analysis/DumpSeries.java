@@ -2,6 +2,7 @@ package dev.heapwise.cli.analysis;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.cli.Dumps;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.hprof.Hprof;
@@ -38,7 +39,7 @@ public final class DumpSeries {
         Opened o = new Opened();
         try {
             for (Path p : dumps) {
-                ProgressListener progress = AnalysisProgress.forTerminal(quiet);
+                ProgressListener progress = ProgressBar.forTerminal(quiet);
                 HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, 0, null, progress));
                 progress.finished();
                 o.graphs.add(g);

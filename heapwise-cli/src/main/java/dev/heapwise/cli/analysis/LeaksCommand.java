@@ -10,8 +10,10 @@ import dev.heapwise.analysis.leaks.LeakFinder;
 import dev.heapwise.analysis.leaks.LeakReport;
 import dev.heapwise.analysis.leaks.LeakTrace;
 import dev.heapwise.analysis.leaks.LeakTraceFormat;
+import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
 import java.nio.file.Path;
@@ -53,10 +55,10 @@ public final class LeaksCommand implements Callable<Integer> {
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
             for (String c : classes) {
                 if (!c.contains("*")) {
-                    ObjectArgs.classes(g, dump.dump, c); // an exact name the dump lacks is a mistake: exit 2
+                    Describe.classes(g, c, dump.dump); // an exact name the dump lacks is a mistake: exit 2
                 }
             }
-            LeakReport report = LeakAnalyzer.analyze(g, tree, options, AnalysisProgress.forTerminal(dump.quiet));
+            LeakReport report = LeakAnalyzer.analyze(g, tree, options, ProgressBar.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, json(report));
             } else {

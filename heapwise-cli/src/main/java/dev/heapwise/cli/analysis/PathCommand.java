@@ -8,8 +8,10 @@ import dev.heapwise.analysis.paths.PathFinder;
 import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.analysis.paths.ReferentKind;
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
@@ -72,12 +74,12 @@ public final class PathCommand implements Callable<Integer> {
         try (HeapGraph g = dump.open()) {
             List<Integer> targets;
             if (className != null) {
-                List<Integer> classes = ObjectArgs.classes(g, dump.dump, className).stream().map(HeapClass::index).toList();
+                List<Integer> classes = Describe.classes(g, className, dump.dump).stream().map(HeapClass::index).toList();
                 targets = PathFinder.instancesOf(g, classes);
             } else {
-                targets = List.of(ObjectArgs.object(g, dump.dump, object));
+                targets = List.of(Describe.object(g, object, dump.dump));
             }
-            ProgressListener p = AnalysisProgress.forTerminal(dump.quiet);
+            ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             Map<Integer, GcPath> paths = PathFinder.shortestPaths(g, targets, filter, p);
             List<GcPath> shown = paths.values().stream().limit(Math.max(0, limit)).toList();
             int missing = targets.size() - paths.size();

@@ -7,6 +7,7 @@ import dev.heapwise.analysis.report.ReportBuilder;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new BadInputException("report: give -o FILE for the HTML page, or --json");
         }
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
-            ProgressListener p = AnalysisProgress.forTerminal(dump.quiet);
+            ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             HeapReport r = ReportBuilder.build(g, tree, dump.dump.getFileName().toString(),
                     ReportBuilder.Limits.defaults(), p);
             p.finished();

@@ -9,6 +9,7 @@ import dev.heapwise.analysis.suspects.Suspect;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
@@ -38,7 +39,7 @@ public final class SuspectsCommand implements Callable<Integer> {
             throw new BadInputException("--threshold must be a percentage above 0 and at most 100, not " + threshold);
         }
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
-            List<Suspect> suspects = LeakSuspects.find(tree, threshold / 100, AnalysisProgress.forTerminal(dump.quiet));
+            List<Suspect> suspects = LeakSuspects.find(tree, threshold / 100, ProgressBar.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, json(tree, suspects));
             } else {

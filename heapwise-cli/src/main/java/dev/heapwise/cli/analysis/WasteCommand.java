@@ -5,6 +5,7 @@ import dev.heapwise.analysis.waste.WasteAnalysis;
 import dev.heapwise.analysis.waste.WasteReport;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import java.io.PrintStream;
@@ -28,7 +29,7 @@ public final class WasteCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
-            WasteReport r = WasteAnalysis.analyze(g, tree, AnalysisProgress.forTerminal(dump.quiet));
+            WasteReport r = WasteAnalysis.analyze(g, tree, ProgressBar.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, Json.MAPPER.valueToTree(r));
             } else {

@@ -3,6 +3,7 @@ package dev.heapwise.cli.walker;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.CountingProgress;
+import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Text;
@@ -66,7 +67,7 @@ public final class ExportCommand implements Callable<Integer> {
                     .withMaxDepth(maxDepth == null ? -1 : maxDepth)
                     .withVisitHeap(from == null && maxDepth == null);
             if (from != null) {
-                options = options.withStartAt(ObjectIds.parse(dump.dump, g, from));
+                options = options.withStartAt(g.id(Describe.object(g, from, dump.dump)));
             }
             ExportResult result;
             try (OutputStream out = new BufferedOutputStream(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.CountingProgress;
+import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.graph.HeapGraph;
@@ -74,7 +75,7 @@ public final class WalkCommand implements Callable<Integer> {
             WalkOptions options = WalkOptions.defaults().withBatchSize(batchSize).withIncludeNulls(!noNulls)
                     .withMaxDepth(maxDepth == null ? -1 : maxDepth).withVisitHeap(!noHeap).withProgress(progress::update);
             if (from != null) {
-                options = options.withStartAt(ObjectIds.parse(dump.dump, g, from));
+                options = options.withStartAt(g.id(Describe.object(g, from, dump.dump)));
             }
             ObjectNode doc = json ? Json.object() : null;
             if (doc != null) {

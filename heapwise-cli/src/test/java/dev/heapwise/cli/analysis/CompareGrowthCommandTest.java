@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.cli.CliRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +37,7 @@ class CompareGrowthCommandTest {
     void compareWithStableIds(@TempDir Path dir) throws Exception {
         Path a = chain(dir, "a.hprof", 5, 1);
         Path b = chain(dir, "b.hprof", 5, 2);
-        Cli.Run r = Cli.run("compare", a.toString(), b.toString(), "--json", "-q");
+        CliRun r = CliRun.run("compare", a.toString(), b.toString(), "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("instanceLevel").asBoolean()).isTrue();
@@ -50,10 +51,10 @@ class CompareGrowthCommandTest {
         assertThat(j.at("/changed/0/className").asText()).isEqualTo("app.Fixed");
         assertThat(j.at("/changed/0/fields/0/field").asText()).isEqualTo("value");
         assertThat(j.at("/changed/0/fields/0/newValue").asText()).isEqualTo("2");
-        Cli.Run t = Cli.run("compare", a.toString(), b.toString(), "-q");
+        CliRun t = CliRun.run("compare", a.toString(), b.toString(), "-q");
         assertThat(t.out()).contains("changed objects", "value: 1 -> 2");
-        assertThat(Cli.run("compare", a.toString(), "-q").exit()).isEqualTo(2);
-        assertThat(Cli.run("compare", a.toString(), dir.resolve("nope.hprof").toString(), "-q").exit()).isEqualTo(2);
+        assertThat(CliRun.run("compare", a.toString(), "-q").exit()).isEqualTo(2);
+        assertThat(CliRun.run("compare", a.toString(), dir.resolve("nope.hprof").toString(), "-q").exit()).isEqualTo(2);
     }
 
     @Test
@@ -61,7 +62,7 @@ class CompareGrowthCommandTest {
         Path a = chain(dir, "g1.hprof", 3, 1);
         Path b = chain(dir, "g2.hprof", 6, 1);
         Path c = chain(dir, "g3.hprof", 9, 1);
-        Cli.Run r = Cli.run("growth", a.toString(), b.toString(), c.toString(), "--json", "-q");
+        CliRun r = CliRun.run("growth", a.toString(), b.toString(), c.toString(), "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.at("/classes/0/className").asText()).isEqualTo("app.Node");
@@ -71,11 +72,11 @@ class CompareGrowthCommandTest {
         JsonNode steps = path.get("steps");
         assertThat(steps.get(steps.size() - 1).get("className").asText()).isEqualTo("app.Node");
         assertThat(steps.get(steps.size() - 1).get("reference").asText()).isEqualTo("chain");
-        Cli.Run t = Cli.run("growth", a.toString(), b.toString(), c.toString(), "-q");
+        CliRun t = CliRun.run("growth", a.toString(), b.toString(), c.toString(), "-q");
         assertThat(t.out()).contains("app.Node", "3 → 6 → 9", ".chain → app.Node");
-        Cli.Run flat = Cli.run("growth", a.toString(), a.toString(), "--json", "-q");
+        CliRun flat = CliRun.run("growth", a.toString(), a.toString(), "--json", "-q");
         assertThat(flat.json().get("classes")).isEmpty();
         assertThat(flat.json().get("paths")).isEmpty();
-        assertThat(Cli.run("growth", a.toString(), "-q").exit()).isEqualTo(2);
+        assertThat(CliRun.run("growth", a.toString(), "-q").exit()).isEqualTo(2);
     }
 }

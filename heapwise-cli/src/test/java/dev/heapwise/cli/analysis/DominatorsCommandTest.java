@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.cli.CliRun;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
 import dev.heapwise.hprof.Hprof;
@@ -39,7 +40,7 @@ class DominatorsCommandTest {
 
     @Test
     void subtreeOfOneObjectAsJson() {
-        Cli.Run r = Cli.run("dominators", dump.toString(), "--root", a, "--json", "-q");
+        CliRun r = CliRun.run("dominators", dump.toString(), "--root", a, "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode j = r.json();
         assertThat(j.at("/root/id").asText()).isEqualTo(a);
@@ -59,7 +60,7 @@ class DominatorsCommandTest {
 
     @Test
     void depthNestsChildren() {
-        Cli.Run r = Cli.run("dominators", dump.toString(), "--root", a, "--depth", "3", "--json", "-q");
+        CliRun r = CliRun.run("dominators", dump.toString(), "--root", a, "--depth", "3", "--json", "-q");
         JsonNode c = r.json().get("objects").get(1); // C
         assertThat(c.get("children")).hasSize(1); // F1
         assertThat(c.at("/children/0/children")).hasSize(1); // F2
@@ -68,22 +69,22 @@ class DominatorsCommandTest {
 
     @Test
     void topLevelTextAndGroups() {
-        Cli.Run r = Cli.run("dominators", dump.toString(), "--top", "5", "-q");
+        CliRun r = CliRun.run("dominators", dump.toString(), "--top", "5", "-q");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("retained", "dominator tree:");
-        Cli.Run g = Cli.run("dominators", dump.toString(), "--root", a, "--group-by", "class", "--json", "-q");
+        CliRun g = CliRun.run("dominators", dump.toString(), "--root", a, "--group-by", "class", "--json", "-q");
         JsonNode groups = g.json().get("groups");
         assertThat(groups).hasSize(1);
         assertThat(groups.get(0).get("name").asText()).isEqualTo(P + "Node");
         assertThat(groups.get(0).get("objects").asLong()).isEqualTo(3);
         assertThat(groups.get(0).get("retainedSize").asLong()).isEqualTo(152 + 96 + 32);
-        Cli.Run p = Cli.run("dominators", dump.toString(), "--group-by", "package", "-q");
+        CliRun p = CliRun.run("dominators", dump.toString(), "--group-by", "package", "-q");
         assertThat(p.out()).contains("java.lang");
     }
 
     @Test
     void histogramGainsRetainedSizes() {
-        Cli.Run r = Cli.run("histogram", dump.toString(), "--json", "-q");
+        CliRun r = CliRun.run("histogram", dump.toString(), "--json", "-q");
         assertThat(r.exit()).isZero();
         JsonNode node = null;
         for (JsonNode c : r.json().get("classes")) {
@@ -95,21 +96,21 @@ class DominatorsCommandTest {
         // Nodes A..G, F1, F2 and two more: the union of their retained sets counts each once.
         assertThat(node).isNotNull();
         assertThat(node.get("retainedSize").asLong()).isGreaterThanOrEqualTo(6 * 32 + 120 + 32);
-        Cli.Run t = Cli.run("histogram", dump.toString(), "--sort", "retained", "--top", "3", "-q");
+        CliRun t = CliRun.run("histogram", dump.toString(), "--sort", "retained", "--top", "3", "-q");
         assertThat(t.out()).contains("retained bytes");
-        Cli.Run plain = Cli.run("histogram", dump.toString(), "--top", "3", "-q");
+        CliRun plain = CliRun.run("histogram", dump.toString(), "--top", "3", "-q");
         assertThat(plain.out()).doesNotContain("retained");
     }
 
     @Test
     void unknownObjectsAreBadInput() {
-        Cli.Run r = Cli.run("dominators", dump.toString(), "--root", "0x1", "-q");
+        CliRun r = CliRun.run("dominators", dump.toString(), "--root", "0x1", "-q");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("no object with id 0x1").doesNotContain("Exception");
-        Cli.Run s = Cli.run("dominators", dump.toString(), "--root", "nonsense!", "-q");
+        CliRun s = CliRun.run("dominators", dump.toString(), "--root", "nonsense!", "-q");
         assertThat(s.exit()).isEqualTo(2);
         assertThat(s.err()).contains("not an object id");
-        Cli.Run m = Cli.run("dominators", dir.resolve("missing.hprof").toString(), "-q");
+        CliRun m = CliRun.run("dominators", dir.resolve("missing.hprof").toString(), "-q");
         assertThat(m.exit()).isEqualTo(2);
         assertThat(m.err()).contains("no such file");
     }
@@ -118,16 +119,16 @@ class DominatorsCommandTest {
     void emptyHeap(@TempDir Path d) throws Exception {
         Path empty = d.resolve("empty.hprof");
         new SyntheticHeap().write(empty);
-        Cli.Run r = Cli.run("dominators", empty.toString(), "--json", "-q");
+        CliRun r = CliRun.run("dominators", empty.toString(), "--json", "-q");
         assertThat(r.exit()).isZero();
         assertThat(r.json().get("objects")).isEmpty();
         assertThat(r.json().at("/unreachable/objects").asLong()).isEqualTo(3);
-        Cli.Run k = Cli.run("dominators", empty.toString(), "--keep-unreachable", "--json", "-q");
+        CliRun k = CliRun.run("dominators", empty.toString(), "--keep-unreachable", "--json", "-q");
         // java.lang.Object[]'s class object is referred to by nothing: the one pseudo-root, which
         // reaches the other two class objects (its superclass and, through the class edge, Class).
         assertThat(k.json().get("objects")).hasSize(1);
         assertThat(k.json().get("reachableObjects").asLong()).isEqualTo(3);
-        Cli.Run t = Cli.run("dominators", empty.toString(), "-q");
+        CliRun t = CliRun.run("dominators", empty.toString(), "-q");
         assertThat(t.out()).contains("(nothing)");
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class LeaksCommandTest {
     @Test
     void leakyServiceThroughTheStaticField(@TempDir Path idx) {
         Path dump = shared("leak_service_binder.hprof");
-        Cli.Run r = Cli.run("leaks", dump.toString(), "--index-dir", idx.toString(), "--json", "-q");
+        CliRun r = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode leaks = r.json().get("leaks");
         assertThat(leaks).hasSize(1);
@@ -39,7 +40,7 @@ class LeaksCommandTest {
         assertThat(trace.get(0).get("leaking").asText()).isEqualTo("NO");
         assertThat(trace.get(trace.size() - 1).get("leaking").asText()).isEqualTo("YES");
         assertThat(trace.get(trace.size() - 1).get("reference").isNull()).isTrue();
-        Cli.Run text = Cli.run("leaks", dump.toString(), "--index-dir", idx.toString(), "-q");
+        CliRun text = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "-q");
         assertThat(text.out()).contains("1 APPLICATION LEAKS", "↓ static LeakyService.leakAllTheBinders",
                 "key = b3abfae6-2c53-42e1-b8c1-96b0558dbeae");
     }
@@ -48,22 +49,22 @@ class LeaksCommandTest {
     void classFinderAndMatcherFile(@TempDir Path dir) throws Exception {
         Path dump = PlantedDump.copyTo(dir);
         String cache = "dev.heapwise.analysis.fixture.PlantedProgram$Cache";
-        Cli.Run r = Cli.run("leaks", dump.toString(), "--class", cache, "--json", "-q");
+        CliRun r = CliRun.run("leaks", dump.toString(), "--class", cache, "--json", "-q");
         assertThat(r.json().get("leaks")).hasSize(1);
         Path matchers = dir.resolve("matchers.json");
         Files.writeString(matchers, """
                 [{"type": "staticField", "className": "dev.heapwise.analysis.fixture.PlantedProgram$Planted",
                   "fieldName": "cache", "description": "our known cache"}]""");
-        Cli.Run lib = Cli.run("leaks", dump.toString(), "--class", cache, "--matchers", matchers.toString(), "--json", "-q");
+        CliRun lib = CliRun.run("leaks", dump.toString(), "--class", cache, "--matchers", matchers.toString(), "--json", "-q");
         JsonNode l = lib.json().get("leaks").get(0);
         assertThat(l.get("libraryLeak").asBoolean()).isTrue();
         assertThat(l.get("description").asText()).isEqualTo("our known cache");
         Files.writeString(matchers, "[{\"type\": \"nope\"}]");
-        Cli.Run bad = Cli.run("leaks", dump.toString(), "--matchers", matchers.toString(), "-q");
+        CliRun bad = CliRun.run("leaks", dump.toString(), "--matchers", matchers.toString(), "-q");
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("matchers.json: matcher 0: type must be");
         Files.writeString(matchers, "[{");
-        Cli.Run broken = Cli.run("leaks", dump.toString(), "--matchers", matchers.toString(), "-q");
+        CliRun broken = CliRun.run("leaks", dump.toString(), "--matchers", matchers.toString(), "-q");
         assertThat(broken.exit()).isEqualTo(2);
         assertThat(broken.err()).contains("matchers.json: line 1, column");
     }
@@ -71,18 +72,18 @@ class LeaksCommandTest {
     @Test
     void heapsWithoutLeaks(@TempDir Path dir) throws Exception {
         Path dump = PlantedDump.copyTo(dir);
-        Cli.Run r = Cli.run("leaks", dump.toString(), "--json", "-q");
+        CliRun r = CliRun.run("leaks", dump.toString(), "--json", "-q");
         assertThat(r.exit()).isZero();
         assertThat(r.json().get("leaks")).isEmpty();
         Path empty = dir.resolve("empty.hprof");
         new SyntheticHeap().write(empty);
-        Cli.Run e = Cli.run("leaks", empty.toString(), "-q");
+        CliRun e = CliRun.run("leaks", empty.toString(), "-q");
         assertThat(e.exit()).isZero();
         assertThat(e.out()).contains("0 APPLICATION LEAKS");
-        Cli.Run none = Cli.run("leaks", empty.toString(), "--class", "no.Such*", "--json", "-q");
+        CliRun none = CliRun.run("leaks", empty.toString(), "--class", "no.Such*", "--json", "-q");
         assertThat(none.exit()).isZero();
         assertThat(none.json().get("leaks")).isEmpty();
-        Cli.Run missing = Cli.run("leaks", empty.toString(), "--class", "no.Such", "-q");
+        CliRun missing = CliRun.run("leaks", empty.toString(), "--class", "no.Such", "-q");
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no class named no.Such");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
+import dev.heapwise.cli.CliRun;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
 import dev.heapwise.hprof.Hprof;
@@ -35,7 +36,7 @@ class PathCommandTest {
 
     @Test
     void jsonStepsFromRootToTarget() {
-        Cli.Run r = Cli.run("path", dump.toString(), f2, "--json", "-q");
+        CliRun r = CliRun.run("path", dump.toString(), f2, "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode steps = r.json().at("/paths/0/steps");
         assertThat(steps.get(0).has("rootKind")).isTrue();
@@ -49,39 +50,39 @@ class PathCommandTest {
 
     @Test
     void weakPathOnlyWhenIncluded() {
-        JsonNode strong = Cli.run("path", dump.toString(), weakTarget, "--json", "-q").json().at("/paths/0/steps");
-        JsonNode weak = Cli.run("path", dump.toString(), weakTarget, "--include", "weak", "--json", "-q").json()
+        JsonNode strong = CliRun.run("path", dump.toString(), weakTarget, "--json", "-q").json().at("/paths/0/steps");
+        JsonNode weak = CliRun.run("path", dump.toString(), weakTarget, "--include", "weak", "--json", "-q").json()
                 .at("/paths/0/steps");
         assertThat(weak.get(weak.size() - 1).get("reference").asText()).isEqualTo("referent");
         assertThat(strong.get(strong.size() - 1).get("reference").asText()).isEqualTo("held");
-        Cli.Run none = Cli.run("path", dump.toString(), weakTarget, "--exclude", P + "Holder:held", "-q");
+        CliRun none = CliRun.run("path", dump.toString(), weakTarget, "--exclude", P + "Holder:held", "-q");
         assertThat(none.exit()).isZero();
         assertThat(none.out()).contains("no path from a GC root", "--include");
-        Cli.Run text = Cli.run("path", dump.toString(), weakTarget, "-q");
+        CliRun text = CliRun.run("path", dump.toString(), weakTarget, "-q");
         assertThat(text.out()).contains("GC root:", ".held → " + P + "Node @ " + weakTarget);
     }
 
     @Test
     void mergedPathsOfAClass() {
-        Cli.Run r = Cli.run("path", dump.toString(), "--class", P + "Holder", "--json", "-q");
+        CliRun r = CliRun.run("path", dump.toString(), "--class", P + "Holder", "--json", "-q");
         assertThat(r.exit()).isZero();
         JsonNode j = r.json();
         assertThat(j.get("targets").asInt()).isEqualTo(3);
         assertThat(j.get("paths")).hasSize(3);
         assertThat(j.get("merged").get(0).get("targets").asInt()).isPositive();
-        Cli.Run t = Cli.run("path", dump.toString(), "--class", P + "Holder", "-q");
+        CliRun t = CliRun.run("path", dump.toString(), "--class", P + "Holder", "-q");
         assertThat(t.out()).contains("3 instances of " + P + "Holder: 3 with a path");
     }
 
     @Test
     void badInput() {
-        assertThat(Cli.run("path", dump.toString(), "--class", "no.such.Class", "-q").exit()).isEqualTo(2);
-        Cli.Run unknown = Cli.run("path", dump.toString(), "0x10", "-q");
+        assertThat(CliRun.run("path", dump.toString(), "--class", "no.such.Class", "-q").exit()).isEqualTo(2);
+        CliRun unknown = CliRun.run("path", dump.toString(), "0x10", "-q");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("no object with id 0x10");
-        Cli.Run ex = Cli.run("path", dump.toString(), f2, "--exclude", "nofield", "-q");
+        CliRun ex = CliRun.run("path", dump.toString(), f2, "--exclude", "nofield", "-q");
         assertThat(ex.exit()).isEqualTo(2);
         assertThat(ex.err()).contains("not class:field");
-        assertThat(Cli.run("path", dump.toString(), "-q").exit()).isEqualTo(2); // neither object nor --class
+        assertThat(CliRun.run("path", dump.toString(), "-q").exit()).isEqualTo(2); // neither object nor --class
     }
 }

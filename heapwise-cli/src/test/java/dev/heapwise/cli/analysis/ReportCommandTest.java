@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,10 +20,10 @@ class ReportCommandTest {
         Path idx2 = dir.resolve("idx2");
         Path a = dir.resolve("a.html");
         Path b = dir.resolve("b.html");
-        Cli.Run r = Cli.run("report", dump.toString(), "--index-dir", idx1.toString(), "-o", a.toString(), "-q");
+        CliRun r = CliRun.run("report", dump.toString(), "--index-dir", idx1.toString(), "-o", a.toString(), "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         // A second run from a fresh index: byte for byte the same page.
-        assertThat(Cli.run("report", dump.toString(), "--index-dir", idx2.toString(), "-o", b.toString(), "-q").exit()).isZero();
+        assertThat(CliRun.run("report", dump.toString(), "--index-dir", idx2.toString(), "-o", b.toString(), "-q").exit()).isZero();
         assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
         String html = Files.readString(a);
         assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
@@ -30,13 +31,13 @@ class ReportCommandTest {
                 "id=\"leaks\"", "id=\"waste\"", "id=\"threads\"", "static LeakyService.leakAllTheBinders");
         // Self-contained: nothing loaded from elsewhere.
         assertThat(html).doesNotContain("<script", "src=", "<link", "http://", "https://");
-        Cli.Run j = Cli.run("report", dump.toString(), "--index-dir", idx1.toString(), "--json", "-q");
+        CliRun j = CliRun.run("report", dump.toString(), "--index-dir", idx1.toString(), "--json", "-q");
         JsonNode o = j.json();
         assertThat(o.at("/overview/objects").asLong()).isEqualTo(44418);
         assertThat(o.get("histogram")).isNotEmpty();
         assertThat(o.at("/leaks/leaks/0/className").asText()).isEqualTo("com.example.leakcanary.LeakyService");
         assertThat(o.at("/waste/summary")).hasSize(6);
-        assertThat(Cli.run("report", dump.toString(), "--index-dir", idx1.toString(), "--json", "-q").out())
+        assertThat(CliRun.run("report", dump.toString(), "--index-dir", idx1.toString(), "--json", "-q").out())
                 .isEqualTo(j.out());
     }
 
@@ -49,14 +50,14 @@ class ReportCommandTest {
         Path dump = dir.resolve("evil.hprof");
         h.write(dump);
         Path out = dir.resolve("r.html");
-        assertThat(Cli.run("report", dump.toString(), "-o", out.toString(), "-q").exit()).isZero();
+        assertThat(CliRun.run("report", dump.toString(), "-o", out.toString(), "-q").exit()).isZero();
         String html = Files.readString(out);
         assertThat(html).doesNotContain("<script>").contains("x.&lt;script&gt;alert(1)&lt;.script&gt;"); // the reader turns / into .
         Path empty = dir.resolve("empty.hprof");
         new SyntheticHeap().write(empty);
-        assertThat(Cli.run("report", empty.toString(), "-o", dir.resolve("e.html").toString(), "-q").exit()).isZero();
+        assertThat(CliRun.run("report", empty.toString(), "-o", dir.resolve("e.html").toString(), "-q").exit()).isZero();
         assertThat(Files.readString(dir.resolve("e.html"))).contains("No single object or class retains");
-        Cli.Run none = Cli.run("report", empty.toString(), "-q");
+        CliRun none = CliRun.run("report", empty.toString(), "-q");
         assertThat(none.exit()).isEqualTo(2);
         assertThat(none.err()).contains("-o FILE");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.cli.CliRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +15,7 @@ class SuspectsCommandTest {
     @Test
     void jsonNamesAndThreshold(@TempDir Path dir) throws Exception {
         Path dump = PlantedDump.copyTo(dir);
-        Cli.Run r = Cli.run("suspects", dump.toString(), "--json", "-q");
+        CliRun r = CliRun.run("suspects", dump.toString(), "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode s = r.json().get("suspects").get(0);
         assertThat(s.get("description").asText()).isNotBlank();
@@ -23,15 +24,15 @@ class SuspectsCommandTest {
         assertThat(s.get("percent").asDouble()).isGreaterThanOrEqualTo(10);
         assertThat(s.at("/accumulationPoint/id").asText()).startsWith("0x");
         assertThat(s.at("/accumulationPoint/className").asText()).isEqualTo("java.util.HashMap$Node[]");
-        Cli.Run text = Cli.run("suspects", dump.toString(), "-q");
+        CliRun text = CliRun.run("suspects", dump.toString(), "-q");
         assertThat(text.out()).contains("Problem suspect 1:", "Shortest path to the accumulation point:");
-        assertThat(Cli.run("suspects", dump.toString(), "--threshold", "99", "--json", "-q").json().get("suspects")).isEmpty();
-        Cli.Run bad = Cli.run("suspects", dump.toString(), "--threshold", "0", "-q");
+        assertThat(CliRun.run("suspects", dump.toString(), "--threshold", "99", "--json", "-q").json().get("suspects")).isEmpty();
+        CliRun bad = CliRun.run("suspects", dump.toString(), "--threshold", "0", "-q");
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("--threshold");
         Path empty = dir.resolve("empty.hprof");
         new SyntheticHeap().write(empty);
-        Cli.Run e = Cli.run("suspects", empty.toString(), "-q");
+        CliRun e = CliRun.run("suspects", empty.toString(), "-q");
         assertThat(e.exit()).isZero();
         assertThat(e.out()).contains("0 suspects");
     }

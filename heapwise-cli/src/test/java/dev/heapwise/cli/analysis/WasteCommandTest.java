@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.PlantedDump;
+import dev.heapwise.cli.CliRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,11 +14,11 @@ class WasteCommandTest {
     @Test
     void textAndJson(@TempDir Path dir) throws Exception {
         Path dump = PlantedDump.copyTo(dir);
-        Cli.Run t = Cli.run("waste", dump.toString(), "-q");
+        CliRun t = CliRun.run("waste", dump.toString(), "-q");
         assertThat(t.exit()).as(t.err()).isZero();
         assertThat(t.out()).contains("duplicate strings", "duplicate primitive arrays", "\"the same text, many times over\"",
                 "byte[] length 1,024", "java.util.ArrayList");
-        Cli.Run j = Cli.run("waste", dump.toString(), "--json", "-q");
+        CliRun j = CliRun.run("waste", dump.toString(), "--json", "-q");
         JsonNode o = j.json();
         assertThat(o.get("heapSize").asLong()).isPositive();
         assertThat(o.get("summary")).hasSize(6);
@@ -25,6 +26,6 @@ class WasteCommandTest {
         assertThat(o.at("/summary/1/bytes").asLong()).isGreaterThan(1999L * 1040 - 1);
         assertThat(o.at("/arrays/top/0/count").asLong()).isEqualTo(2000);
         // The same input gives the same bytes.
-        assertThat(Cli.run("waste", dump.toString(), "--json", "-q").out()).isEqualTo(j.out());
+        assertThat(CliRun.run("waste", dump.toString(), "--json", "-q").out()).isEqualTo(j.out());
     }
 }

@@ -186,6 +186,6 @@ class ExportCommandTest {
         assertThat(depth.err()).isEqualTo("heapwise: --max-depth 255: must be 0..254\n");
         Cli.Run from = Cli.run("export", dump.toString(), "--from", "xyz", "-q");
         assertThat(from.exit()).isEqualTo(2);
-        assertThat(from.err()).isEqualTo("heapwise: --from xyz: not an object id (write 0x7f12a0 or a decimal number)\n");
+        assertThat(from.err()).isEqualTo("heapwise: \"xyz\" is not an object id (give it as 0x1f2e or in decimal)\n");
     }
 }

@@ -125,7 +125,7 @@ class WalkCommandTest {
         Path dump = TinyDump.write(dir, false);
         Cli.Run unknown = Cli.run("walk", dump.toString(), "--from", "0x4242", "-q");
         assertThat(unknown.exit()).isEqualTo(2);
-        assertThat(unknown.err()).isEqualTo("heapwise: " + dump + ": no object with id 0x4242\n");
+        assertThat(unknown.err()).isEqualTo("heapwise: " + dump + ": no object with id 0x4242 in this dump\n");
         Cli.Run batch = Cli.run("walk", dump.toString(), "--batch-size", "0", "-q");
         assertThat(batch.exit()).isEqualTo(2);
         assertThat(batch.err()).isEqualTo("heapwise: --batch-size 0: must be at least 1\n");

@@ -29,17 +29,4 @@ record FieldLayout(List<Entry> entries, int size) {
         }
         return new FieldLayout(List.copyOf(entries), offset);
     }
-
-    /** Reads a value of {@code type} at buffer index {@code at}, extended to a long as Java would. */
-    static long read(java.nio.ByteBuffer b, int at, FieldType type, int idSize) {
-        return switch (type) {
-            case OBJECT -> idSize == 8 ? b.getLong(at) : b.getInt(at) & 0xFFFFFFFFL;
-            case BOOLEAN -> b.get(at) != 0 ? 1 : 0;
-            case BYTE -> b.get(at);
-            case CHAR -> b.getChar(at);
-            case SHORT -> b.getShort(at);
-            case INT, FLOAT -> b.getInt(at);
-            case LONG, DOUBLE -> b.getLong(at);
-        };
-    }
 }

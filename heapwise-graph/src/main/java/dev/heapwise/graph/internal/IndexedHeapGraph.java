@@ -353,7 +353,7 @@ public final class IndexedHeapGraph implements HeapGraph {
             if (e.offset() + size > avail) {
                 break;
             }
-            long raw = FieldLayout.read(b, at + header + e.offset(), e.field().type(), idSize);
+            long raw = e.field().type().read(b, at + header + e.offset(), idSize);
             out.add(new FieldValue(e.declaringClass(), e.field().name(), e.field().type(), raw));
         }
         return out;

@@ -91,14 +91,7 @@ public final class Browser {
                 byte[] data = g.readPrimitiveArray(o, 0, shown);
                 ByteBuffer b = data == null ? ByteBuffer.allocate(shown * t.size(4)) : ByteBuffer.wrap(data);
                 for (int i = 0; i < shown; i++) {
-                    long raw = switch (t) {
-                        case BOOLEAN, BYTE -> b.get();
-                        case CHAR -> b.getChar();
-                        case SHORT -> b.getShort();
-                        case INT, FLOAT -> b.getInt();
-                        case LONG, DOUBLE -> b.getLong();
-                        case OBJECT -> 0;
-                    };
+                    long raw = t.read(b, i * t.size(4), 4);
                     children.add(new Node("[" + i + "]", t.javaName(), FieldValue.display(t, raw), -1, false, 0,
                             List.of()));
                 }
