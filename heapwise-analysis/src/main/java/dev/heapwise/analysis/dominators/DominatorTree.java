@@ -10,6 +10,7 @@ import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -69,7 +70,7 @@ public final class DominatorTree implements AutoCloseable {
     }
 
     static String attachmentName(Options options) {
-        return options.keepUnreachable() ? "dominators-keep-unreachable.v1" : "dominators.v1";
+        return options.keepUnreachable() ? "dominators-keep-unreachable.v2" : "dominators.v2";
     }
 
     /** The tree with default options, from the index if saved there, else computed and saved. */
@@ -79,7 +80,9 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * The tree from the index attachment if one was saved for these options, else computed and
-     * saved (when the index folder is writable; otherwise kept in native memory).
+     * saved (when the index folder is writable; otherwise kept in native memory). When saving, the
+     * computation writes its per-object results straight into the new file's mapping: no second
+     * copy of them in memory.
      */
     public static DominatorTree of(HeapGraph graph, Options options, ProgressListener progress) throws IOException {
         String name = attachmentName(options);
@@ -90,62 +93,59 @@ public final class DominatorTree implements AutoCloseable {
                 return t;
             }
         }
-        SemiNca.Result r = run(graph, options, progress);
-        try {
-            Computed c = finish(graph, r, options);
-            boolean ok = graph.attachments().save(name, ch -> DominatorFile.write(ch, c.header, r.idom().segment(),
-                    r.retained().segment(), c.unreachableCount, c.unreachableShallow));
-            Optional<MemorySegment> back = ok ? graph.attachments().open(name) : Optional.empty();
+        SemiNca.Result[] kept = new SemiNca.Result[1];
+        boolean ok = graph.attachments().save(name, ch -> {
+            int n = graph.objectCount();
+            try (Arena arena = Arena.ofShared()) {
+                MemorySegment file = DominatorFile.mapArrays(ch, n, arena);
+                SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
+                        new SemiNca.Outputs() {
+                            @Override
+                            public MemorySegment[] arrays(int count) {
+                                return new MemorySegment[] {DominatorFile.idomSlice(file, n),
+                                        DominatorFile.retainedSlice(file, n)};
+                            }
+
+                            @Override
+                            public AutoCloseable owner() {
+                                return () -> { };
+                            }
+                        });
+                Computed c = finish(graph, r, options);
+                DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
+                kept[0] = r;
+            }
+        });
+        if (ok) {
+            Optional<MemorySegment> back = graph.attachments().open(name);
             DominatorTree t = back.map(f -> load(graph, f)).orElse(null);
             if (t != null) {
-                r.close();
                 return t;
             }
-            // The index folder is read-only: keep the computed arrays in native memory.
-            return new DominatorTree(graph, new TreeArrays(r.idom().segment(), r.retained().segment()), r,
-                    c.header, c.unreachableCount, c.unreachableShallow, false);
-        } catch (IOException | RuntimeException e) {
-            r.close();
-            throw e;
+            throw new IOException("the dominator tree just saved in the index could not be read back: " + name);
         }
+        // The index folder is read-only: keep the computed arrays in native memory.
+        return compute(graph, options, progress);
     }
 
     /** Computes the tree in native memory without touching the index. */
     public static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress) {
         SemiNca.Result r = run(graph, options, progress);
         Computed c = finish(graph, r, options);
-        return new DominatorTree(graph, new TreeArrays(r.idom().segment(), r.retained().segment()), r,
-                c.header, c.unreachableCount, c.unreachableShallow, false);
+        return new DominatorTree(graph, r.arrays(), r, c.header, c.unreachableCount, c.unreachableShallow, false);
     }
 
     private static SemiNca.Result run(HeapGraph graph, Options options, ProgressListener progress) {
-        try (HeapDigraph digraph = new HeapDigraph(graph, true)) {
-            return SemiNca.compute(digraph, options.keepUnreachable(), progress);
-        }
+        return SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress);
     }
 
     private record Computed(DominatorFile.Header header, long[] unreachableCount, long[] unreachableShallow) {}
 
     private static Computed finish(HeapGraph graph, SemiNca.Result r, Options options) {
-        int n = graph.objectCount();
-        int classes = graph.classCount();
-        TreeArrays arrays = new TreeArrays(r.idom().segment(), r.retained().segment());
-        long[] count = new long[classes];
-        long[] shallow = new long[classes];
-        long reachableSize = 0;
-        for (int o = 0; o < n; o++) {
-            int d = arrays.idom(o);
-            if (d == UNREACHABLE) {
-                int c = graph.classOf(o);
-                count[c]++;
-                shallow[c] += graph.shallowSize(o);
-            } else if (d == ROOT) {
-                reachableSize += arrays.retained(o);
-            }
-        }
-        DominatorFile.Header h = new DominatorFile.Header(n, classes, options.keepUnreachable() ? 1 : 0,
-                r.reachable(), r.pseudoRoots(), reachableSize);
-        return new Computed(h, count, shallow);
+        DominatorFile.Header h = new DominatorFile.Header(graph.objectCount(), graph.classCount(),
+                options.keepUnreachable() ? 1 : 0, r.reachable(), r.pseudoRoots(), r.reachableSize(),
+                r.arrays().overflowIndex().length);
+        return new Computed(h, r.unreachableCount(), r.unreachableSize());
     }
 
     private static DominatorTree load(HeapGraph graph, MemorySegment file) {
@@ -162,7 +162,7 @@ public final class DominatorTree implements AutoCloseable {
                 tail[k][c] = file.get(DominatorFile.LONG, base + 8L * ((long) k * classes + c));
             }
         }
-        return new DominatorTree(graph, TreeArrays.ofFile(file, n), null, h, tail[0], tail[1], true);
+        return new DominatorTree(graph, DominatorFile.arrays(file, h), null, h, tail[0], tail[1], true);
     }
 
     // ---- reading
