@@ -1,6 +1,8 @@
 package dev.heapwise.analysis.dominators;
 
+import dev.heapwise.analysis.dominators.internal.ChildScan;
 import dev.heapwise.analysis.dominators.internal.ChildrenIndex;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.analysis.dominators.internal.ClassRetainedSizes;
 import dev.heapwise.analysis.dominators.internal.DominatorFile;
 import dev.heapwise.analysis.dominators.internal.HeapDigraph;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The dominator tree of a heap and the exact retained size of every object, with MAT's semantics:
@@ -48,6 +51,8 @@ public final class DominatorTree implements AutoCloseable {
     private final long pseudoRoots;
     private final long reachableSize;
     private volatile long[] classRetained;
+    /** Class retained sizes still being computed in the background (a tree just computed), or null. */
+    private volatile CompletableFuture<long[]> classRetainedPending;
     private final long[] unreachableCount;
     private final long[] unreachableShallow;
     private final boolean keepUnreachable;
@@ -110,7 +115,7 @@ public final class DominatorTree implements AutoCloseable {
                             public AutoCloseable owner() {
                                 return () -> { };
                             }
-                        });
+                        }, true);
                 Computed c = finish(graph, r, options);
                 DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
                 kept[0] = r;
@@ -120,6 +125,9 @@ public final class DominatorTree implements AutoCloseable {
             Optional<MemorySegment> back = graph.attachments().open(name);
             DominatorTree t = back.map(f -> load(graph, f)).orElse(null);
             if (t != null) {
+                // The class retained sizes are still being summed in the background: the first
+                // caller who wants them waits for them and saves them beside the tree.
+                t.classRetainedPending = kept[0].groupRetained();
                 return t;
             }
             throw new IOException("the dominator tree just saved in the index could not be read back: " + name);
@@ -130,13 +138,41 @@ public final class DominatorTree implements AutoCloseable {
 
     /** Computes the tree in native memory without touching the index. */
     public static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress) {
-        SemiNca.Result r = run(graph, options, progress);
+        SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
+                SemiNca.nativeOutputs(), true);
         Computed c = finish(graph, r, options);
-        return new DominatorTree(graph, r.arrays(), r, c.header, c.unreachableCount, c.unreachableShallow, false);
+        DominatorTree t = new DominatorTree(graph, r.arrays(), r, c.header, c.unreachableCount, c.unreachableShallow,
+                false);
+        t.classRetainedPending = r.groupRetained();
+        return t;
     }
 
-    private static SemiNca.Result run(HeapGraph graph, Options options, ProgressListener progress) {
-        return SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress);
+    private static long[] join(CompletableFuture<long[]> f) {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        }
+    }
+
+    private String classAttachmentName() {
+        return attachmentName(keepUnreachable ? new Options(true) : Options.DEFAULT) + ".classes";
+    }
+
+    /** Keeps class retained sizes computed with the tree, and saves them beside it. */
+    private void storeClassRetained(long[] sizes) throws IOException {
+        classRetained = sizes;
+        int classes = sizes.length;
+        graph.attachments().save(classAttachmentName(), ch -> {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 * classes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (long v : sizes) {
+                b.putLong(v);
+            }
+            b.flip();
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        });
     }
 
     private record Computed(DominatorFile.Header header, long[] unreachableCount, long[] unreachableShallow) {}
@@ -228,9 +264,18 @@ public final class DominatorTree implements AutoCloseable {
     }
 
     private long[] loadOrComputeClassRetained() {
-        String name = attachmentName(keepUnreachable ? new Options(true) : Options.DEFAULT) + ".classes";
+        String name = classAttachmentName();
         int classes = graph.classCount();
+        CompletableFuture<long[]> pending = classRetainedPending;
         try {
+            if (pending != null) {
+                long[] out = join(pending);
+                classRetainedPending = null;
+                if (loaded) {
+                    storeClassRetained(out);
+                }
+                return out;
+            }
             if (loaded) {
                 Optional<MemorySegment> f = graph.attachments().open(name);
                 if (f.isPresent() && f.get().byteSize() == 8L * classes) {
@@ -243,16 +288,7 @@ public final class DominatorTree implements AutoCloseable {
             }
             long[] out = ClassRetainedSizes.compute(graph, arrays, childrenIndex());
             if (loaded) {
-                graph.attachments().save(name, ch -> {
-                    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 * classes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                    for (long v : out) {
-                        b.putLong(v);
-                    }
-                    b.flip();
-                    while (b.hasRemaining()) {
-                        ch.write(b);
-                    }
-                });
+                storeClassRetained(out);
             }
             return out;
         } catch (IOException e) {
@@ -297,79 +333,112 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * The {@code limit} biggest objects {@code object} immediately dominates, biggest first (ties by
-     * object index). O(children * log limit) with a primitive heap; allocates only the result.
+     * object index). Without a children index (see {@link #childCount}) one pass over the tree;
+     * allocates only the result.
      */
     public List<Integer> largestChildren(int object, int limit) {
-        ChildrenIndex c = childrenIndex();
-        int k = c.count(object);
-        int keep = Math.min(k, Math.max(0, limit));
-        // A min-heap of the best so far, keyed by (retained, -index).
-        int[] heap = new int[keep];
-        int size = 0;
-        for (int i = 0; i < k; i++) {
-            int o = c.child(object, i);
-            if (size < keep) {
-                heap[size] = o;
-                siftUp(heap, size++);
-            } else if (keep > 0 && better(o, heap[0])) {
-                heap[0] = o;
-                siftDown(heap, size);
-            }
+        int[] kids = childrenOf(new int[] {object}, limit)[0].largest();
+        Integer[] out = new Integer[kids.length];
+        for (int i = 0; i < kids.length; i++) {
+            out[i] = kids[i];
         }
-        Integer[] out = new Integer[size];
-        for (int i = 0; i < size; i++) {
-            out[i] = heap[i];
-        }
-        java.util.Arrays.sort(out, Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
         return java.util.Arrays.asList(out);
     }
 
-    /** Whether a ranks before b: bigger retained size, then lower index. */
-    private boolean better(int a, int b) {
-        long ra = retainedSize(a);
-        long rb = retainedSize(b);
-        return ra != rb ? ra > rb : a < b;
-    }
-
-    private void siftUp(int[] h, int i) {
-        while (i > 0) {
-            int p = (i - 1) >>> 1;
-            if (!better(h[p], h[i])) {
-                break;
-            }
-            int t = h[p];
-            h[p] = h[i];
-            h[i] = t;
-            i = p;
+    /**
+     * For each of {@code parents} ({@link #ROOT} allowed), how many objects it immediately dominates
+     * and the {@code limit} biggest of them, biggest first: one pass over the tree for all of them
+     * (or the children index when it was built). For views that show a few levels.
+     */
+    ChildScan.Kids[] childrenOf(int[] parents, int limit) {
+        ChildrenIndex c = children;
+        if (c == null && needsIndex()) {
+            c = childrenIndex();
         }
-    }
-
-    private void siftDown(int[] h, int size) {
-        int i = 0;
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= size) {
-                return;
-            }
-            int worst = l + 1 < size && better(h[l], h[l + 1]) ? l + 1 : l;
-            if (!better(h[i], h[worst])) {
-                return;
-            }
-            int t = h[i];
-            h[i] = h[worst];
-            h[worst] = t;
-            i = worst;
+        if (c == null) {
+            return ChildScan.scan(arrays, n, parents, limit, Parallel.THREADS);
         }
+        ChildScan.Kids[] out = new ChildScan.Kids[parents.length];
+        for (int j = 0; j < parents.length; j++) {
+            int p = parents[j];
+            int k = c.count(p);
+            int[] all = new int[k];
+            for (int i = 0; i < k; i++) {
+                all[i] = c.child(p, i);
+            }
+            Integer[] boxed = new Integer[k];
+            for (int i = 0; i < k; i++) {
+                boxed[i] = all[i];
+            }
+            java.util.Arrays.sort(boxed, Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
+            int keep = Math.min(k, Math.max(0, limit));
+            int[] largest = new int[keep];
+            for (int i = 0; i < keep; i++) {
+                largest[i] = boxed[i];
+            }
+            out[j] = new ChildScan.Kids(k, largest);
+        }
+        return out;
     }
 
-    /** The i-th object {@code object} immediately dominates, in object order. O(1). */
+    /** Scans are cheap, but a caller asking child by child would scan again and again: index after a few. */
+    private boolean needsIndex() {
+        return scans.incrementAndGet() > 16;
+    }
+
+    private final java.util.concurrent.atomic.AtomicInteger scans = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The objects directly under the virtual root, in object order (one pass over the tree, then kept). */
+    private int[] topLevel() {
+        int[] t = topLevel;
+        if (t == null) {
+            synchronized (this) {
+                t = topLevel;
+                if (t == null) {
+                    ChildrenIndex c = children;
+                    if (c != null) {
+                        t = new int[c.count(ROOT)];
+                        for (int i = 0; i < t.length; i++) {
+                            t[i] = c.child(ROOT, i);
+                        }
+                    } else {
+                        int count = 0;
+                        for (int o = 0; o < n; o++) {
+                            if (arrays.idom(o) == ROOT) {
+                                count++;
+                            }
+                        }
+                        t = new int[count];
+                        for (int o = 0, k = 0; o < n && k < count; o++) {
+                            if (arrays.idom(o) == ROOT) {
+                                t[k++] = o;
+                            }
+                        }
+                    }
+                    topLevel = t;
+                }
+            }
+        }
+        return t;
+    }
+
+    private volatile int[] topLevel;
+
+    /**
+     * The i-th object {@code object} immediately dominates, in object order. O(1) for the top level;
+     * for other objects the first call builds the children index (8 bytes per object).
+     */
     public int child(int object, int i) {
-        return childrenIndex().child(object, i);
+        return object == ROOT ? topLevel()[i] : childrenIndex().child(object, i);
     }
 
-    /** How many objects {@code object} immediately dominates. */
+    /** How many objects {@code object} immediately dominates (a pass over the tree unless indexed). */
     public int childCount(int object) {
-        return childrenIndex().count(object);
+        if (object == ROOT) {
+            return topLevel().length;
+        }
+        ChildrenIndex c = children;
+        return c != null ? c.count(object) : childrenOf(new int[] {object}, 0)[0].count();
     }
 
     /** The strict dominators of an object, nearest first, ending below the virtual root. Allocates. */

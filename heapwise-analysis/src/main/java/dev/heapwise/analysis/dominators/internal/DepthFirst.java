@@ -21,7 +21,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class DepthFirst {
     final NativeInts vertexArray;
-    final NativeInts parentArray;
+    NativeInts parentArray;
     final long[] seen;
     final long[] twice;
     private final CompactGraph g;
@@ -133,8 +133,17 @@ final class DepthFirst {
         next++;
     }
 
+    /** Hands the parent array (by then: immediate dominators) over to the caller, who closes it. */
+    NativeInts detachParent() {
+        NativeInts p = parentArray;
+        parentArray = null;
+        return p;
+    }
+
     void close() {
         vertexArray.close();
-        parentArray.close();
+        if (parentArray != null) {
+            parentArray.close();
+        }
     }
 }

@@ -7,6 +7,7 @@ import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.build.ProgressListener;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Immediate dominators and retained sizes by Semi-NCA (Georgiadis and Tarjan's simplification of
@@ -42,9 +43,12 @@ public final class SemiNca {
      * @param reachableSize     summed size of the vertices in the tree
      * @param unreachableCount  per group: vertices left out
      * @param unreachableSize   per group: their summed size
+     * @param groupRetained     per group, the retained size of its members together (see
+     *                          {@link GroupRetainedSizes}), computed in the background; null when not asked for
      */
     public record Result(TreeArrays arrays, AutoCloseable owned, int reachable, int pseudoRoots,
-            long reachableSize, long[] unreachableCount, long[] unreachableSize) implements AutoCloseable {
+            long reachableSize, long[] unreachableCount, long[] unreachableSize,
+            CompletableFuture<long[]> groupRetained) implements AutoCloseable {
         public int idom(int v) {
             return arrays.idom(v);
         }
@@ -107,16 +111,20 @@ public final class SemiNca {
      *                        too, by the rule of {@link KeepUnreachable}
      */
     public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress) {
-        return compute(graph, keepUnreachable, progress, nativeOutputs(), Parallel.THREADS);
+        return compute(graph, keepUnreachable, progress, nativeOutputs(), true, Parallel.THREADS);
     }
 
-    /** As {@link #compute(Digraph, boolean, ProgressListener)}, with the results written to {@code outputs}. */
-    public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress, Outputs outputs) {
-        return compute(graph, keepUnreachable, progress, outputs, Parallel.THREADS);
+    /**
+     * As {@link #compute(Digraph, boolean, ProgressListener)}, with the results written to
+     * {@code outputs}; the per-group retained sizes follow in the background when asked for.
+     */
+    public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
+            boolean groupRetained) {
+        return compute(graph, keepUnreachable, progress, outputs, groupRetained, Parallel.THREADS);
     }
 
     static Result compute(Digraph g, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
-            int threads) {
+            boolean groupRetained, int threads) {
         int n = g.vertexCount();
         CompactGraph cg = null;
         DepthFirst dfs = null;
@@ -125,6 +133,8 @@ public final class SemiNca {
         NativeLongs forest = null;
         NativeLongs ret = null;
         AutoCloseable owner = null;
+        NativeInts groupOfNumber = null;
+        boolean background = false;
         try {
             progress.phase("dominators: references", n);
             cg = CompactGraph.build(g, g.storedEdgeCount(), threads);
@@ -174,10 +184,38 @@ public final class SemiNca {
             ret.set(0, 0);
             retainedSizes(g, preSeg, parent, ret.segment(), total, threads);
             join(touch);
-            Results out = results(g, preSeg, vertex, parent, ret.segment(), target[0], target[1], threads);
+            if (groupRetained) {
+                groupOfNumber = NativeInts.allocateUninitialized(Math.max(1, total));
+            }
+            Results out = results(g, preSeg, vertex, parent, ret.segment(), target[0], target[1],
+                    groupOfNumber == null ? null : groupOfNumber.segment(), threads);
             TreeArrays arrays = new TreeArrays(target[0], target[1], out.overflowIndex, out.overflowValue);
-            Result r = new Result(arrays, owner, total - 1, pseudoRoots, NativeLongs.get(ret.segment(), 0),
-                    out.unreachableCount, out.unreachableSize);
+            long reachableSize = NativeLongs.get(ret.segment(), 0);
+            CompletableFuture<long[]> groups = null;
+            if (groupRetained) {
+                // The walk needs only the tree by number: it runs while the caller saves the results.
+                NativeInts idomByNumber = dfs.detachParent();
+                NativeLongs retByNumber = ret;
+                NativeInts groupByNumber = groupOfNumber;
+                ret = null;
+                groupOfNumber = null;
+                int t = total;
+                groups = new CompletableFuture<>();
+                CompletableFuture<long[]> done = groups;
+                Thread.ofPlatform().daemon().name("heapwise-group-retained").start(() -> {
+                    try (idomByNumber; retByNumber; groupByNumber) {
+                        done.complete(GroupRetainedSizes.compute(idomByNumber.segment(), retByNumber.segment(),
+                                groupByNumber.segment(), t, g.groupCount()));
+                    } catch (Throwable e) {
+                        done.completeExceptionally(e);
+                    } finally {
+                        NativeMemory.trim();
+                    }
+                });
+            }
+            Result r = new Result(arrays, owner, total - 1, pseudoRoots, reachableSize, out.unreachableCount,
+                    out.unreachableSize, groups);
+            background = groups != null;
             owner = null;
             return r;
         } finally {
@@ -187,7 +225,7 @@ public final class SemiNca {
             if (dfs != null) {
                 dfs.close();
             }
-            for (AutoCloseable a : new AutoCloseable[] {pre, lists, forest, ret, owner}) {
+            for (AutoCloseable a : new AutoCloseable[] {pre, lists, forest, ret, owner, groupOfNumber}) {
                 if (a != null) {
                     try {
                         a.close();
@@ -196,7 +234,9 @@ public final class SemiNca {
                     }
                 }
             }
-            NativeMemory.trim();
+            if (!background) {
+                NativeMemory.trim(); // else the background walk reuses the pool, then trims it
+            }
         }
     }
 
@@ -369,7 +409,7 @@ public final class SemiNca {
      * the unreachable vertices per group. Two threads, each over half the vertices.
      */
     private static Results results(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
-            MemorySegment ret, MemorySegment idomOut, MemorySegment retOut, int threads) {
+            MemorySegment ret, MemorySegment idomOut, MemorySegment retOut, MemorySegment groupOfNumber, int threads) {
         int n = g.vertexCount();
         int groups = g.groupCount();
         int parts = Parallel.parts(n, threads);
@@ -391,6 +431,10 @@ public final class SemiNca {
                         size[k] += g.size(v);
                     }
                 } else {
+                    if (groupOfNumber != null) {
+                        int k = g.groupOf(v);
+                        NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
+                    }
                     int d = NativeInts.get(idom, i);
                     NativeInts.set(idomOut, v, d == 0 ? ROOT : NativeInts.get(vertex, d));
                     long r = NativeLongs.get(ret, i);

@@ -97,7 +97,7 @@ class SemiNcaPropertyTest {
         // Track crowded vertices (no lists) on most graphs: any vertex with two predecessors or more.
         PredecessorLists.crowded = (seed & 6) != 0 ? 2 : 4096;
         try {
-            return SemiNca.compute(g, keep, ProgressListener.NONE, SemiNca.nativeOutputs(), split ? 2 : 1);
+            return SemiNca.compute(g, keep, ProgressListener.NONE, SemiNca.nativeOutputs(), true, split ? 2 : 1);
         } finally {
             Parallel.splitEverythingForTests(false);
             PredecessorLists.crowded = 4096;
@@ -120,6 +120,7 @@ class SemiNcaPropertyTest {
             assertThat(r.reachable()).isEqualTo(reachable);
             assertRetainedIsSubtreeSum(g, r);
             assertUnreachableTotals(g, r, oracle);
+            assertGroupRetained(g, r, oracle);
         }
     }
 
@@ -164,6 +165,25 @@ class SemiNcaPropertyTest {
             }
             roots.add(missing);
         }
+    }
+
+    /** MAT's class retained size: members no other member of the group dominates, summed. */
+    static void assertGroupRetained(ArrayDigraph g, SemiNca.Result r, BruteForceDominators oracle) {
+        long[] expected = new long[g.groupCount()];
+        for (int v = 0; v < g.n; v++) {
+            int k = g.groupOf[v];
+            if (k < 0 || oracle.idom[v] == SemiNca.UNREACHABLE) {
+                continue;
+            }
+            boolean nested = false;
+            for (int x = 0; x < g.n && !nested; x++) {
+                nested = x != v && g.groupOf[x] == k && oracle.dominates[x][v];
+            }
+            if (!nested) {
+                expected[k] += oracle.retained[v];
+            }
+        }
+        assertThat(r.groupRetained().join()).containsExactly(expected);
     }
 
     static void assertUnreachableTotals(ArrayDigraph g, SemiNca.Result r, BruteForceDominators oracle) {
