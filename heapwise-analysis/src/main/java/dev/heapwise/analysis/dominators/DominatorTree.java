@@ -12,7 +12,6 @@ import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -86,8 +85,9 @@ public final class DominatorTree implements AutoCloseable {
     /**
      * The tree from the index attachment if one was saved for these options, else computed and
      * saved (when the index folder is writable; otherwise kept in native memory). When saving, the
-     * computation writes its per-object results straight into the new file's mapping: no second
-     * copy of them in memory.
+     * computation writes its per-object results into the new file piece by piece (positional
+     * writes, so the pages stay in the page cache, outside this process), with no second copy of
+     * them in memory; the tree is then mapped from the file.
      */
     public static DominatorTree of(HeapGraph graph, Options options, ProgressListener progress) throws IOException {
         String name = attachmentName(options);
@@ -101,25 +101,30 @@ public final class DominatorTree implements AutoCloseable {
         SemiNca.Result[] kept = new SemiNca.Result[1];
         boolean ok = graph.attachments().save(name, ch -> {
             int n = graph.objectCount();
-            try (Arena arena = Arena.ofShared()) {
-                MemorySegment file = DominatorFile.mapArrays(ch, n, arena);
-                SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
-                        new SemiNca.Outputs() {
-                            @Override
-                            public MemorySegment[] arrays(int count) {
-                                return new MemorySegment[] {DominatorFile.idomSlice(file, n),
-                                        DominatorFile.retainedSlice(file, n)};
-                            }
+            SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
+                    new SemiNca.Outputs() {
+                        @Override
+                        public MemorySegment[] arrays(int count) {
+                            return null; // pieces go to the file as they come: see write
+                        }
 
-                            @Override
-                            public AutoCloseable owner() {
-                                return () -> { };
+                        @Override
+                        public void write(long from, MemorySegment idom, MemorySegment retained, int count) {
+                            try {
+                                DominatorFile.writeArrays(ch, n, from, idom, retained, count);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
                             }
-                        }, true);
-                Computed c = finish(graph, r, options);
-                DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
-                kept[0] = r;
-            }
+                        }
+
+                        @Override
+                        public AutoCloseable owner() {
+                            return () -> { };
+                        }
+                    }, true);
+            Computed c = finish(graph, r, options);
+            DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
+            kept[0] = r;
         });
         if (ok) {
             Optional<MemorySegment> back = graph.attachments().open(name);

@@ -1,7 +1,6 @@
 package dev.heapwise.analysis.dominators.internal;
 
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -20,7 +19,7 @@ import java.nio.channels.FileChannel;
  *   .. overflow  (object long, retained long)[k], by object
  * </pre>
  * The two arrays come first and have a size known in advance, so the computation writes them
- * straight into the mapped file ({@link #mapArrays}); the rest is written after.
+ * into the file piece by piece as it produces them ({@link #writeArrays}); the rest is written after.
  */
 public final class DominatorFile {
     public static final long MAGIC = 0x333030_4D4F4457_48L; // "HWDOM003" read as a little-endian long
@@ -93,19 +92,13 @@ public final class DominatorFile {
     }
 
     /**
-     * Maps the array part of a new file (its size is known before the computation) for the
-     * computation to fill; the header and the rest follow with {@link #writeRest}.
+     * Writes the results of objects {@code [from, from + count)} into a new file (positional
+     * writes: thread-safe for disjoint ranges); the header and the rest follow with {@link #writeRest}.
      */
-    public static MemorySegment mapArrays(FileChannel ch, long n, Arena arena) throws IOException {
-        return ch.map(FileChannel.MapMode.READ_WRITE, 0, classOffset(n), arena);
-    }
-
-    public static MemorySegment idomSlice(MemorySegment arrays, long n) {
-        return arrays.asSlice(idomOffset(), n * 4);
-    }
-
-    public static MemorySegment retainedSlice(MemorySegment arrays, long n) {
-        return arrays.asSlice(retainedOffset(n), n * 4);
+    public static void writeArrays(FileChannel ch, long n, long from, MemorySegment idom, MemorySegment retained,
+            int count) throws IOException {
+        writeFully(ch, idom.asSlice(0, 4L * count).asByteBuffer(), idomOffset() + 4 * from);
+        writeFully(ch, retained.asSlice(0, 4L * count).asByteBuffer(), retainedOffset(n) + 4 * from);
     }
 
     /** Writes the header, the unreachable counts and the overflow table (positional writes). */

@@ -6,6 +6,7 @@ import dev.heapwise.analysis.internal.NativeLongs;
 import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.build.ProgressListener;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 
@@ -68,10 +69,26 @@ public final class SemiNca {
         }
     }
 
-    /** Where the per-vertex results go: two int arrays of n elements, in native memory or a mapped file. */
+    /**
+     * Where the per-vertex results go: two int arrays of n elements in native memory
+     * ({@link #nativeOutputs}), or pieces handed to {@link #write} as they are produced (a file
+     * written with positional writes: its pages then sit in the page cache, not in this process).
+     */
     public interface Outputs {
-        /** The immediate dominator array and the retained size array, in that order; called once. */
+        /**
+         * The immediate dominator array and the retained size array, in that order, to be filled
+         * in place; or null to receive the results through {@link #write}. Called once.
+         */
         MemorySegment[] arrays(int n);
+
+        /**
+         * The results of vertices {@code [from, from + count)}: {@code count} little-endian ints in
+         * each segment. Called from several threads at once, for disjoint ranges, when
+         * {@link #arrays} returned null.
+         */
+        default void write(long from, MemorySegment idom, MemorySegment retained, int count) {
+            throw new UnsupportedOperationException();
+        }
 
         /** What the arrays belong to, closed with the result. */
         AutoCloseable owner();
@@ -134,7 +151,6 @@ public final class SemiNca {
         NativeLongs ret = null;
         AutoCloseable owner = null;
         NativeInts groupOfNumber = null;
-        boolean background = false;
         try {
             progress.phase("dominators: references", n);
             cg = CompactGraph.build(g, g.storedEdgeCount(), threads);
@@ -162,7 +178,7 @@ public final class SemiNca {
             MemorySegment[] target = outputs.arrays(n);
             owner = outputs.owner();
             Thread touch = null;
-            if (threads > 1) {
+            if (threads > 1 && target != null) {
                 touch = Thread.ofPlatform().daemon().name("heapwise-touch").start(() -> {
                     NativeMemory.touchForWriting(target[0]);
                     NativeMemory.touchForWriting(target[1]);
@@ -187,13 +203,18 @@ public final class SemiNca {
             if (groupRetained) {
                 groupOfNumber = NativeInts.allocateUninitialized(Math.max(1, total));
             }
-            Results out = results(g, preSeg, vertex, parent, ret.segment(), target[0], target[1],
+            Results out = results(g, preSeg, vertex, parent, ret.segment(), target, outputs,
                     groupOfNumber == null ? null : groupOfNumber.segment(), threads);
-            TreeArrays arrays = new TreeArrays(target[0], target[1], out.overflowIndex, out.overflowValue);
+            // Written out piece by piece: the caller reads the arrays back from where they went.
+            TreeArrays arrays = target != null
+                    ? new TreeArrays(target[0], target[1], out.overflowIndex, out.overflowValue)
+                    : new TreeArrays(MemorySegment.NULL, MemorySegment.NULL, out.overflowIndex, out.overflowValue);
             long reachableSize = NativeLongs.get(ret.segment(), 0);
             CompletableFuture<long[]> groups = null;
             if (groupRetained) {
                 // The walk needs only the tree by number: it runs while the caller saves the results.
+                // Its memory is taken now, so everything else can go back to the system below.
+                NativeInts[] walkLists = GroupRetainedSizes.reserve(total);
                 NativeInts idomByNumber = dfs.detachParent();
                 NativeLongs retByNumber = ret;
                 NativeInts groupByNumber = groupOfNumber;
@@ -203,9 +224,9 @@ public final class SemiNca {
                 groups = new CompletableFuture<>();
                 CompletableFuture<long[]> done = groups;
                 Thread.ofPlatform().daemon().name("heapwise-group-retained").start(() -> {
-                    try (idomByNumber; retByNumber; groupByNumber) {
-                        done.complete(GroupRetainedSizes.compute(idomByNumber.segment(), retByNumber.segment(),
-                                groupByNumber.segment(), t, g.groupCount()));
+                    try (retByNumber; groupByNumber) {
+                        done.complete(GroupRetainedSizes.compute(idomByNumber, retByNumber.segment(),
+                                groupByNumber.segment(), t, g.groupCount(), walkLists));
                     } catch (Throwable e) {
                         done.completeExceptionally(e);
                     } finally {
@@ -215,7 +236,6 @@ public final class SemiNca {
             }
             Result r = new Result(arrays, owner, total - 1, pseudoRoots, reachableSize, out.unreachableCount,
                     out.unreachableSize, groups);
-            background = groups != null;
             owner = null;
             return r;
         } finally {
@@ -234,9 +254,7 @@ public final class SemiNca {
                     }
                 }
             }
-            if (!background) {
-                NativeMemory.trim(); // else the background walk reuses the pool, then trims it
-            }
+            NativeMemory.trim(); // a background walk holds its own blocks, out of the pool
         }
     }
 
@@ -401,6 +419,9 @@ public final class SemiNca {
         }
     }
 
+    /** Vertices per piece handed to {@link Outputs#write}: 256 KB of each array. */
+    private static final int PIECE = 1 << 16;
+
     private record Results(long[] unreachableCount, long[] unreachableSize, long[] overflowIndex,
             long[] overflowValue) {}
 
@@ -409,7 +430,7 @@ public final class SemiNca {
      * the unreachable vertices per group. Two threads, each over half the vertices.
      */
     private static Results results(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
-            MemorySegment ret, MemorySegment idomOut, MemorySegment retOut, MemorySegment groupOfNumber, int threads) {
+            MemorySegment ret, MemorySegment[] target, Outputs outputs, MemorySegment groupOfNumber, int threads) {
         int n = g.vertexCount();
         int groups = g.groupCount();
         int parts = Parallel.parts(n, threads);
@@ -420,34 +441,48 @@ public final class SemiNca {
             long[] size = new long[groups];
             long[] over = new long[0];
             int overCount = 0;
-            for (int v = bounds[p]; v < bounds[p + 1]; v++) {
-                int i = NativeInts.get(pre, v);
-                if (i == 0) {
-                    NativeInts.set(idomOut, v, UNREACHABLE);
-                    NativeInts.set(retOut, v, 0);
-                    int k = g.groupOf(v);
-                    if (k >= 0) {
-                        count[k]++;
-                        size[k] += g.size(v);
+            // Without target arrays, each thread fills a small buffer pair and hands it over when full.
+            try (Arena arena = target == null ? Arena.ofConfined() : null) { // null: nothing to close
+                MemorySegment idomOut = target != null ? target[0] : arena.allocate(4L * PIECE, 8);
+                MemorySegment retOut = target != null ? target[1] : arena.allocate(4L * PIECE, 8);
+                int base = target != null ? 0 : bounds[p];
+                for (int v = bounds[p]; v < bounds[p + 1]; v++) {
+                    if (arena != null && v - base == PIECE) {
+                        outputs.write(base, idomOut, retOut, PIECE);
+                        base = v;
                     }
-                } else {
-                    if (groupOfNumber != null) {
+                    int i = NativeInts.get(pre, v);
+                    long at = v - base;
+                    if (i == 0) {
+                        NativeInts.set(idomOut, at, UNREACHABLE);
+                        NativeInts.set(retOut, at, 0);
                         int k = g.groupOf(v);
-                        NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
-                    }
-                    int d = NativeInts.get(idom, i);
-                    NativeInts.set(idomOut, v, d == 0 ? ROOT : NativeInts.get(vertex, d));
-                    long r = NativeLongs.get(ret, i);
-                    if (r >= TreeArrays.OVERFLOW) {
-                        if (2 * overCount + 2 > over.length) {
-                            over = java.util.Arrays.copyOf(over, Math.max(16, over.length * 2));
+                        if (k >= 0) {
+                            count[k]++;
+                            size[k] += g.size(v);
                         }
-                        over[2 * overCount] = v;
-                        over[2 * overCount + 1] = r;
-                        overCount++;
-                        r = TreeArrays.OVERFLOW;
+                    } else {
+                        if (groupOfNumber != null) {
+                            int k = g.groupOf(v);
+                            NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
+                        }
+                        int d = NativeInts.get(idom, i);
+                        NativeInts.set(idomOut, at, d == 0 ? ROOT : NativeInts.get(vertex, d));
+                        long r = NativeLongs.get(ret, i);
+                        if (r >= TreeArrays.OVERFLOW) {
+                            if (2 * overCount + 2 > over.length) {
+                                over = java.util.Arrays.copyOf(over, Math.max(16, over.length * 2));
+                            }
+                            over[2 * overCount] = v;
+                            over[2 * overCount + 1] = r;
+                            overCount++;
+                            r = TreeArrays.OVERFLOW;
+                        }
+                        NativeInts.set(retOut, at, (int) r);
                     }
-                    NativeInts.set(retOut, v, (int) r);
+                }
+                if (arena != null && bounds[p + 1] > base) {
+                    outputs.write(base, idomOut, retOut, bounds[p + 1] - base);
                 }
             }
             acc[p] = new long[][] {count, size, java.util.Arrays.copyOf(over, 2 * overCount)};
