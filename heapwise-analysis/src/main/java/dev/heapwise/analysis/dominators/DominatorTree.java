@@ -90,6 +90,18 @@ public final class DominatorTree implements AutoCloseable {
      * them in memory; the tree is then mapped from the file.
      */
     public static DominatorTree of(HeapGraph graph, Options options, ProgressListener progress) throws IOException {
+        return of(graph, options, progress, true);
+    }
+
+    /**
+     * As {@link #of(HeapGraph, Options, ProgressListener)}. When the tree is computed and
+     * {@code classSizesAlong} is true, the class retained sizes ({@link #classRetainedSize}) are
+     * summed on a second thread while the tree is saved (about 20 bytes per object more, for a
+     * second or so of one core); pass false when they will not be asked for, and they are computed
+     * from the saved tree if they are asked for after all.
+     */
+    public static DominatorTree of(HeapGraph graph, Options options, ProgressListener progress,
+            boolean classSizesAlong) throws IOException {
         String name = attachmentName(options);
         Optional<MemorySegment> saved = graph.attachments().open(name);
         if (saved.isPresent()) {
@@ -121,7 +133,7 @@ public final class DominatorTree implements AutoCloseable {
                         public AutoCloseable owner() {
                             return () -> { };
                         }
-                    }, true);
+                    }, classSizesAlong);
             Computed c = finish(graph, r, options);
             DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
             kept[0] = r;
@@ -138,13 +150,18 @@ public final class DominatorTree implements AutoCloseable {
             throw new IOException("the dominator tree just saved in the index could not be read back: " + name);
         }
         // The index folder is read-only: keep the computed arrays in native memory.
-        return compute(graph, options, progress);
+        return compute(graph, options, progress, classSizesAlong);
     }
 
     /** Computes the tree in native memory without touching the index. */
     public static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress) {
+        return compute(graph, options, progress, true);
+    }
+
+    private static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress,
+            boolean classSizesAlong) {
         SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
-                SemiNca.nativeOutputs(), true);
+                SemiNca.nativeOutputs(), classSizesAlong);
         Computed c = finish(graph, r, options);
         DominatorTree t = new DominatorTree(graph, r.arrays(), r, c.header, c.unreachableCount, c.unreachableShallow,
                 false);

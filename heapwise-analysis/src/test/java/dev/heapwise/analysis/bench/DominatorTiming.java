@@ -75,8 +75,24 @@ public final class DominatorTiming {
                     @Override
                     public void finished() {}
                 };
-                try (DominatorTree t = DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
-                    timer.phase("end", 0);
+                // -Dsave=true: as the CLI does (computed into the index attachment, then mapped back,
+                // then the top of the tree shown); the attachment is deleted first.
+                boolean save = Boolean.getBoolean("save");
+                if (save) {
+                    try (var files = Files.list(dump.resolveSibling(dump.getFileName() + ".heapwise"))) {
+                        for (Path f : files.filter(f -> f.getFileName().toString().startsWith("extra.dominators.v2"))
+                                .toList()) {
+                            Files.delete(f);
+                        }
+                    }
+                }
+                try (DominatorTree t = save ? DominatorTree.of(g, DominatorTree.Options.DEFAULT, timer)
+                        : DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
+                    timer.phase(save ? "saved, mapped back" : "end", 0);
+                    if (save) {
+                        dev.heapwise.analysis.dominators.DominatorView.top(t, DominatorTree.ROOT, 3, 1);
+                        timer.phase("top 3 shown", 0);
+                    }
                     System.out.printf("dominators: %d ms wall, %d ms cpu, reachable %d, size %d%n",
                             (System.nanoTime() - s) / 1_000_000, (cpu() - c0) / 1_000_000, t.reachableCount(),
                             t.reachableSize());
