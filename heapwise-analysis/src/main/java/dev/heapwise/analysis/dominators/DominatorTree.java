@@ -25,10 +25,11 @@ import java.util.concurrent.CompletableFuture;
  * objects no root reaches are left out and counted per class, unless {@link Options#keepUnreachable}
  * hangs them under the virtual root as MAT's "keep unreachable objects" does.
  *
- * <p>Costs: {@link #of} computes once (Semi-NCA, about 28 bytes per object of native memory at the
- * peak, no dump reads) and saves the result (12 bytes per object) as an index attachment, so the
- * next open of the same index only maps it. All read methods are O(1) on mapped or native memory
- * and thread-safe; {@link #children} builds a children index (8 bytes per object) on first use.
+ * <p>Costs: {@link #of} computes once (Semi-NCA, about 30 bytes per object of native memory at the
+ * peak, no dump reads) and saves the result (8 bytes per object) as an index attachment, so the
+ * next open of the same index only maps it. Reading one object is O(1) on mapped or native memory
+ * and thread-safe; the children of a node take one pass over all objects until a tree has been
+ * asked for children 16 times, after which a children index (8 bytes per object) is built once.
  * Close the tree (before the graph) to free native memory.
  */
 public final class DominatorTree implements AutoCloseable {
@@ -153,9 +154,12 @@ public final class DominatorTree implements AutoCloseable {
         return compute(graph, options, progress, classSizesAlong);
     }
 
-    /** Computes the tree in native memory without touching the index. */
+    /**
+     * Computes the tree in native memory without touching the index; class retained sizes are
+     * computed on first use.
+     */
     public static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress) {
-        return compute(graph, options, progress, true);
+        return compute(graph, options, progress, false);
     }
 
     private static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress,
@@ -265,8 +269,9 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * MAT's retained size of a class: the size of the union of its instances' retained sets. The
-     * first call computes it for every class (builds the children index and walks the tree once)
-     * and saves it beside the tree; later calls and later opens are O(1).
+     * first call waits for the sizes summed alongside a tree just computed, or computes them for
+     * every class (builds the children index and walks the tree once), and saves them beside the
+     * tree; later calls and later opens are O(1).
      */
     public long classRetainedSize(int classIndex) {
         return classRetainedSizes()[classIndex];
@@ -345,8 +350,8 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * The objects {@code object} immediately dominates ({@link #ROOT} for the top level), biggest
-     * retained size first, ties by object index. Allocates the list; the first call builds the
-     * children index (two passes over all objects). The top level of a big heap can have millions
+     * retained size first, ties by object index. Allocates the list; costs as {@link #largestChildren}.
+     * The top level of a big heap can have millions
      * of entries: use {@link #largestChildren} there.
      */
     public List<Integer> children(int object) {
@@ -447,8 +452,9 @@ public final class DominatorTree implements AutoCloseable {
     private volatile int[] topLevel;
 
     /**
-     * The i-th object {@code object} immediately dominates, in object order. O(1) for the top level;
-     * for other objects the first call builds the children index (8 bytes per object).
+     * The i-th object {@code object} immediately dominates, in object order. O(1); the first call
+     * for the top level finds it in one pass over the tree (and keeps it: 4 bytes per top-level
+     * object), the first for another object builds the children index (8 bytes per object).
      */
     public int child(int object, int i) {
         return object == ROOT ? topLevel()[i] : childrenIndex().child(object, i);
