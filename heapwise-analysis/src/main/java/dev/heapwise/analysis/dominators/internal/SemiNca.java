@@ -223,7 +223,7 @@ public final class SemiNca {
                 int t = total;
                 groups = new CompletableFuture<>();
                 CompletableFuture<long[]> done = groups;
-                Thread.ofPlatform().daemon().name("heapwise-group-retained").start(() -> {
+                Thread walk = Thread.ofPlatform().daemon().name("heapwise-group-retained").unstarted(() -> {
                     try (retByNumber; groupByNumber) {
                         done.complete(GroupRetainedSizes.compute(idomByNumber, retByNumber.segment(),
                                 groupByNumber.segment(), t, g.groupCount(), walkLists));
@@ -233,6 +233,19 @@ public final class SemiNca {
                         NativeMemory.trim();
                     }
                 });
+                try {
+                    walk.start();
+                } catch (RuntimeException | Error e) { // no thread: the walk's memory is freed here
+                    for (AutoCloseable a : new AutoCloseable[] {walkLists[0], walkLists[1], idomByNumber, retByNumber,
+                            groupByNumber}) {
+                        try {
+                            a.close();
+                        } catch (Exception ignored) {
+                            // closing native blocks does not fail
+                        }
+                    }
+                    throw e;
+                }
             }
             Result r = new Result(arrays, owner, total - 1, pseudoRoots, reachableSize, out.unreachableCount,
                     out.unreachableSize, groups);
