@@ -75,8 +75,9 @@ public final class DominatorTiming {
                     @Override
                     public void finished() {}
                 };
-                // -Dsave=true: as the CLI does (computed into the index attachment, then mapped back,
-                // then the top of the tree shown); the attachment is deleted first.
+                // -Dsave=true: as the dominators command does (computed into the index attachment,
+                // mapped back, the top of the tree shown; -DclassSizes=true: class retained sizes
+                // summed alongside, as for report); the attachment is deleted first.
                 boolean save = Boolean.getBoolean("save");
                 if (save) {
                     try (var files = Files.list(dump.resolveSibling(dump.getFileName() + ".heapwise"))) {
@@ -86,7 +87,8 @@ public final class DominatorTiming {
                         }
                     }
                 }
-                try (DominatorTree t = save ? DominatorTree.of(g, DominatorTree.Options.DEFAULT, timer)
+                try (DominatorTree t = save ? DominatorTree.of(g, DominatorTree.Options.DEFAULT, timer,
+                        Boolean.getBoolean("classSizes"))
                         : DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
                     timer.phase(save ? "saved, mapped back" : "end", 0);
                     if (save) {
