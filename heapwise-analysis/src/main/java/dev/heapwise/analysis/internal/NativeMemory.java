@@ -35,6 +35,7 @@ public final class NativeMemory {
     private static final int PROT_READ_WRITE = 0x1 | 0x2;
     private static final int MAP_PRIVATE_ANONYMOUS_NORESERVE = 0x02 | 0x20 | 0x4000;
     private static final int MADV_HUGEPAGE = 14;
+    private static final int MADV_DONTNEED = 4;
     private static final boolean NO_HUGE = Boolean.getBoolean("heapwise.nativeMemory.noHugePages");
 
     private static final MethodHandle MMAP;
@@ -149,6 +150,26 @@ public final class NativeMemory {
         Thread t = Thread.ofPlatform().daemon().name("heapwise-prefault").unstarted(() -> prefault(bytes));
         t.start();
         return t;
+    }
+
+    /**
+     * Gives the pages lying wholly inside bytes {@code [from, to)} of a block's segment back to the
+     * system ({@code MADV_DONTNEED}): for a part of a block that will not be read again before it
+     * is written. Afterwards those bytes read as zero. Does nothing where unsupported.
+     */
+    public static void discard(MemorySegment s, long from, long to) {
+        if (MADVISE == null || to <= from) {
+            return;
+        }
+        long start = (s.address() + from + 4095) & -4096L;
+        long end = (s.address() + to) & -4096L;
+        if (end - start >= HUGE) {
+            try {
+                int ignored = (int) MADVISE.invokeExact(start, end - start, MADV_DONTNEED); // a hint as well
+            } catch (Throwable e) {
+                // the pages simply stay
+            }
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.dominators.internal;
 
 import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.NativeLongs;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.RefCursor;
@@ -127,6 +128,9 @@ final class CompactGraph implements AutoCloseable {
                 long low = ends[1];
                 long len = capacity - low;
                 MemorySegment.copy(tg, low * 4, tg, ends[0] * 4, len * 4);
+                // The top of the array, where the second half was written, is free now: tens of MB
+                // that would otherwise stay resident until the array is reused.
+                NativeMemory.discard(tg, Math.max(low, ends[0] + len) * 4, capacity * 4);
                 long delta = low - ends[0];
                 for (int v = bounds[1]; v <= n; v++) {
                     if (wide) {
