@@ -1,6 +1,8 @@
 package dev.heapwise.analysis.dominators;
 
+import dev.heapwise.analysis.dominators.internal.ChildScan;
 import dev.heapwise.analysis.dominators.internal.ChildrenIndex;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.analysis.dominators.internal.ClassRetainedSizes;
 import dev.heapwise.analysis.dominators.internal.DominatorFile;
 import dev.heapwise.analysis.dominators.internal.HeapDigraph;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The dominator tree of a heap and the exact retained size of every object, with MAT's semantics:
@@ -22,10 +25,11 @@ import java.util.Optional;
  * objects no root reaches are left out and counted per class, unless {@link Options#keepUnreachable}
  * hangs them under the virtual root as MAT's "keep unreachable objects" does.
  *
- * <p>Costs: {@link #of} computes once (Semi-NCA, about 28 bytes per object of native memory at the
- * peak, no dump reads) and saves the result (12 bytes per object) as an index attachment, so the
- * next open of the same index only maps it. All read methods are O(1) on mapped or native memory
- * and thread-safe; {@link #children} builds a children index (8 bytes per object) on first use.
+ * <p>Costs: {@link #of} computes once (Semi-NCA, about 30 bytes per object of native memory at the
+ * peak, no dump reads) and saves the result (8 bytes per object) as an index attachment, so the
+ * next open of the same index only maps it. Reading one object is O(1) on mapped or native memory
+ * and thread-safe; the children of a node take one pass over all objects until a tree has been
+ * asked for children 16 times, after which a children index (8 bytes per object) is built once.
  * Close the tree (before the graph) to free native memory.
  */
 public final class DominatorTree implements AutoCloseable {
@@ -47,6 +51,8 @@ public final class DominatorTree implements AutoCloseable {
     private final long pseudoRoots;
     private final long reachableSize;
     private volatile long[] classRetained;
+    /** Class retained sizes still being computed in the background (a tree just computed), or null. */
+    private volatile CompletableFuture<long[]> classRetainedPending;
     private final long[] unreachableCount;
     private final long[] unreachableShallow;
     private final boolean keepUnreachable;
@@ -69,7 +75,7 @@ public final class DominatorTree implements AutoCloseable {
     }
 
     static String attachmentName(Options options) {
-        return options.keepUnreachable() ? "dominators-keep-unreachable.v1" : "dominators.v1";
+        return options.keepUnreachable() ? "dominators-keep-unreachable.v2" : "dominators.v2";
     }
 
     /** The tree with default options, from the index if saved there, else computed and saved. */
@@ -79,9 +85,24 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * The tree from the index attachment if one was saved for these options, else computed and
-     * saved (when the index folder is writable; otherwise kept in native memory).
+     * saved (when the index folder is writable; otherwise kept in native memory). When saving, the
+     * computation writes its per-object results into the new file piece by piece (positional
+     * writes, so the pages stay in the page cache, outside this process), with no second copy of
+     * them in memory; the tree is then mapped from the file.
      */
     public static DominatorTree of(HeapGraph graph, Options options, ProgressListener progress) throws IOException {
+        return of(graph, options, progress, true);
+    }
+
+    /**
+     * As {@link #of(HeapGraph, Options, ProgressListener)}. When the tree is computed and
+     * {@code classSizesAlong} is true, the class retained sizes ({@link #classRetainedSize}) are
+     * summed on a second thread while the tree is saved (about 20 bytes per object more, for a
+     * second or so of one core); pass false when they will not be asked for, and they are computed
+     * from the saved tree if they are asked for after all.
+     */
+    public static DominatorTree of(HeapGraph graph, Options options, ProgressListener progress,
+            boolean classSizesAlong) throws IOException {
         String name = attachmentName(options);
         Optional<MemorySegment> saved = graph.attachments().open(name);
         if (saved.isPresent()) {
@@ -90,62 +111,103 @@ public final class DominatorTree implements AutoCloseable {
                 return t;
             }
         }
-        SemiNca.Result r = run(graph, options, progress);
-        try {
+        SemiNca.Result[] kept = new SemiNca.Result[1];
+        boolean ok = graph.attachments().save(name, ch -> {
+            int n = graph.objectCount();
+            SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
+                    new SemiNca.Outputs() {
+                        @Override
+                        public MemorySegment[] arrays(int count) {
+                            return null; // pieces go to the file as they come: see write
+                        }
+
+                        @Override
+                        public void write(long from, MemorySegment idom, MemorySegment retained, int count) {
+                            try {
+                                DominatorFile.writeArrays(ch, n, from, idom, retained, count);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+
+                        @Override
+                        public AutoCloseable owner() {
+                            return () -> { };
+                        }
+                    }, classSizesAlong);
             Computed c = finish(graph, r, options);
-            boolean ok = graph.attachments().save(name, ch -> DominatorFile.write(ch, c.header, r.idom().segment(),
-                    r.retained().segment(), c.unreachableCount, c.unreachableShallow));
-            Optional<MemorySegment> back = ok ? graph.attachments().open(name) : Optional.empty();
+            DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
+            kept[0] = r;
+        });
+        if (ok) {
+            Optional<MemorySegment> back = graph.attachments().open(name);
             DominatorTree t = back.map(f -> load(graph, f)).orElse(null);
             if (t != null) {
-                r.close();
+                // The class retained sizes are still being summed in the background: the first
+                // caller who wants them waits for them and saves them beside the tree.
+                t.classRetainedPending = kept[0].groupRetained();
                 return t;
             }
-            // The index folder is read-only: keep the computed arrays in native memory.
-            return new DominatorTree(graph, new TreeArrays(r.idom().segment(), r.retained().segment()), r,
-                    c.header, c.unreachableCount, c.unreachableShallow, false);
-        } catch (IOException | RuntimeException e) {
-            r.close();
-            throw e;
+            throw new IOException("the dominator tree just saved in the index could not be read back: " + name);
         }
+        // The index folder is read-only: keep the computed arrays in native memory.
+        return compute(graph, options, progress, classSizesAlong);
     }
 
-    /** Computes the tree in native memory without touching the index. */
+    /**
+     * Computes the tree in native memory without touching the index; class retained sizes are
+     * computed on first use.
+     */
     public static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress) {
-        SemiNca.Result r = run(graph, options, progress);
-        Computed c = finish(graph, r, options);
-        return new DominatorTree(graph, new TreeArrays(r.idom().segment(), r.retained().segment()), r,
-                c.header, c.unreachableCount, c.unreachableShallow, false);
+        return compute(graph, options, progress, false);
     }
 
-    private static SemiNca.Result run(HeapGraph graph, Options options, ProgressListener progress) {
-        try (HeapDigraph digraph = new HeapDigraph(graph, true)) {
-            return SemiNca.compute(digraph, options.keepUnreachable(), progress);
+    private static DominatorTree compute(HeapGraph graph, Options options, ProgressListener progress,
+            boolean classSizesAlong) {
+        SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
+                SemiNca.nativeOutputs(), classSizesAlong);
+        Computed c = finish(graph, r, options);
+        DominatorTree t = new DominatorTree(graph, r.arrays(), r, c.header, c.unreachableCount, c.unreachableShallow,
+                false);
+        t.classRetainedPending = r.groupRetained();
+        return t;
+    }
+
+    private static long[] join(CompletableFuture<long[]> f) {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
         }
+    }
+
+    private String classAttachmentName() {
+        return attachmentName(keepUnreachable ? new Options(true) : Options.DEFAULT) + ".classes";
+    }
+
+    /** Keeps class retained sizes computed with the tree, and saves them beside it. */
+    private void storeClassRetained(long[] sizes) throws IOException {
+        classRetained = sizes;
+        int classes = sizes.length;
+        graph.attachments().save(classAttachmentName(), ch -> {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 * classes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (long v : sizes) {
+                b.putLong(v);
+            }
+            b.flip();
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        });
     }
 
     private record Computed(DominatorFile.Header header, long[] unreachableCount, long[] unreachableShallow) {}
 
     private static Computed finish(HeapGraph graph, SemiNca.Result r, Options options) {
-        int n = graph.objectCount();
-        int classes = graph.classCount();
-        TreeArrays arrays = new TreeArrays(r.idom().segment(), r.retained().segment());
-        long[] count = new long[classes];
-        long[] shallow = new long[classes];
-        long reachableSize = 0;
-        for (int o = 0; o < n; o++) {
-            int d = arrays.idom(o);
-            if (d == UNREACHABLE) {
-                int c = graph.classOf(o);
-                count[c]++;
-                shallow[c] += graph.shallowSize(o);
-            } else if (d == ROOT) {
-                reachableSize += arrays.retained(o);
-            }
-        }
-        DominatorFile.Header h = new DominatorFile.Header(n, classes, options.keepUnreachable() ? 1 : 0,
-                r.reachable(), r.pseudoRoots(), reachableSize);
-        return new Computed(h, count, shallow);
+        DominatorFile.Header h = new DominatorFile.Header(graph.objectCount(), graph.classCount(),
+                options.keepUnreachable() ? 1 : 0, r.reachable(), r.pseudoRoots(), r.reachableSize(),
+                r.arrays().overflowIndex().length);
+        return new Computed(h, r.unreachableCount(), r.unreachableSize());
     }
 
     private static DominatorTree load(HeapGraph graph, MemorySegment file) {
@@ -162,7 +224,7 @@ public final class DominatorTree implements AutoCloseable {
                 tail[k][c] = file.get(DominatorFile.LONG, base + 8L * ((long) k * classes + c));
             }
         }
-        return new DominatorTree(graph, TreeArrays.ofFile(file, n), null, h, tail[0], tail[1], true);
+        return new DominatorTree(graph, DominatorFile.arrays(file, h), null, h, tail[0], tail[1], true);
     }
 
     // ---- reading
@@ -207,8 +269,9 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * MAT's retained size of a class: the size of the union of its instances' retained sets. The
-     * first call computes it for every class (builds the children index and walks the tree once)
-     * and saves it beside the tree; later calls and later opens are O(1).
+     * first call waits for the sizes summed alongside a tree just computed, or computes them for
+     * every class (builds the children index and walks the tree once), and saves them beside the
+     * tree; later calls and later opens are O(1).
      */
     public long classRetainedSize(int classIndex) {
         return classRetainedSizes()[classIndex];
@@ -228,9 +291,18 @@ public final class DominatorTree implements AutoCloseable {
     }
 
     private long[] loadOrComputeClassRetained() {
-        String name = attachmentName(keepUnreachable ? new Options(true) : Options.DEFAULT) + ".classes";
+        String name = classAttachmentName();
         int classes = graph.classCount();
+        CompletableFuture<long[]> pending = classRetainedPending;
         try {
+            if (pending != null) {
+                long[] out = join(pending);
+                classRetainedPending = null;
+                if (loaded) {
+                    storeClassRetained(out);
+                }
+                return out;
+            }
             if (loaded) {
                 Optional<MemorySegment> f = graph.attachments().open(name);
                 if (f.isPresent() && f.get().byteSize() == 8L * classes) {
@@ -243,16 +315,7 @@ public final class DominatorTree implements AutoCloseable {
             }
             long[] out = ClassRetainedSizes.compute(graph, arrays, childrenIndex());
             if (loaded) {
-                graph.attachments().save(name, ch -> {
-                    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 * classes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                    for (long v : out) {
-                        b.putLong(v);
-                    }
-                    b.flip();
-                    while (b.hasRemaining()) {
-                        ch.write(b);
-                    }
-                });
+                storeClassRetained(out);
             }
             return out;
         } catch (IOException e) {
@@ -287,8 +350,8 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * The objects {@code object} immediately dominates ({@link #ROOT} for the top level), biggest
-     * retained size first, ties by object index. Allocates the list; the first call builds the
-     * children index (two passes over all objects). The top level of a big heap can have millions
+     * retained size first, ties by object index. Allocates the list; costs as {@link #largestChildren}.
+     * The top level of a big heap can have millions
      * of entries: use {@link #largestChildren} there.
      */
     public List<Integer> children(int object) {
@@ -297,79 +360,113 @@ public final class DominatorTree implements AutoCloseable {
 
     /**
      * The {@code limit} biggest objects {@code object} immediately dominates, biggest first (ties by
-     * object index). O(children * log limit) with a primitive heap; allocates only the result.
+     * object index). Without a children index (see {@link #childCount}) one pass over the tree;
+     * allocates only the result.
      */
     public List<Integer> largestChildren(int object, int limit) {
-        ChildrenIndex c = childrenIndex();
-        int k = c.count(object);
-        int keep = Math.min(k, Math.max(0, limit));
-        // A min-heap of the best so far, keyed by (retained, -index).
-        int[] heap = new int[keep];
-        int size = 0;
-        for (int i = 0; i < k; i++) {
-            int o = c.child(object, i);
-            if (size < keep) {
-                heap[size] = o;
-                siftUp(heap, size++);
-            } else if (keep > 0 && better(o, heap[0])) {
-                heap[0] = o;
-                siftDown(heap, size);
-            }
+        int[] kids = childrenOf(new int[] {object}, limit)[0].largest();
+        Integer[] out = new Integer[kids.length];
+        for (int i = 0; i < kids.length; i++) {
+            out[i] = kids[i];
         }
-        Integer[] out = new Integer[size];
-        for (int i = 0; i < size; i++) {
-            out[i] = heap[i];
-        }
-        java.util.Arrays.sort(out, Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
         return java.util.Arrays.asList(out);
     }
 
-    /** Whether a ranks before b: bigger retained size, then lower index. */
-    private boolean better(int a, int b) {
-        long ra = retainedSize(a);
-        long rb = retainedSize(b);
-        return ra != rb ? ra > rb : a < b;
-    }
-
-    private void siftUp(int[] h, int i) {
-        while (i > 0) {
-            int p = (i - 1) >>> 1;
-            if (!better(h[p], h[i])) {
-                break;
-            }
-            int t = h[p];
-            h[p] = h[i];
-            h[i] = t;
-            i = p;
+    /**
+     * For each of {@code parents} ({@link #ROOT} allowed), how many objects it immediately dominates
+     * and the {@code limit} biggest of them, biggest first: one pass over the tree for all of them
+     * (or the children index when it was built). For views that show a few levels.
+     */
+    ChildScan.Kids[] childrenOf(int[] parents, int limit) {
+        ChildrenIndex c = children;
+        if (c == null && needsIndex()) {
+            c = childrenIndex();
         }
-    }
-
-    private void siftDown(int[] h, int size) {
-        int i = 0;
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= size) {
-                return;
-            }
-            int worst = l + 1 < size && better(h[l], h[l + 1]) ? l + 1 : l;
-            if (!better(h[i], h[worst])) {
-                return;
-            }
-            int t = h[i];
-            h[i] = h[worst];
-            h[worst] = t;
-            i = worst;
+        if (c == null) {
+            return ChildScan.scan(arrays, n, parents, limit, Parallel.THREADS);
         }
+        ChildScan.Kids[] out = new ChildScan.Kids[parents.length];
+        for (int j = 0; j < parents.length; j++) {
+            int p = parents[j];
+            int k = c.count(p);
+            int[] all = new int[k];
+            for (int i = 0; i < k; i++) {
+                all[i] = c.child(p, i);
+            }
+            Integer[] boxed = new Integer[k];
+            for (int i = 0; i < k; i++) {
+                boxed[i] = all[i];
+            }
+            java.util.Arrays.sort(boxed, Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
+            int keep = Math.min(k, Math.max(0, limit));
+            int[] largest = new int[keep];
+            for (int i = 0; i < keep; i++) {
+                largest[i] = boxed[i];
+            }
+            out[j] = new ChildScan.Kids(k, largest);
+        }
+        return out;
     }
 
-    /** The i-th object {@code object} immediately dominates, in object order. O(1). */
+    /** Scans are cheap, but a caller asking child by child would scan again and again: index after a few. */
+    private boolean needsIndex() {
+        return scans.incrementAndGet() > 16;
+    }
+
+    private final java.util.concurrent.atomic.AtomicInteger scans = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The objects directly under the virtual root, in object order (one pass over the tree, then kept). */
+    private int[] topLevel() {
+        int[] t = topLevel;
+        if (t == null) {
+            synchronized (this) {
+                t = topLevel;
+                if (t == null) {
+                    ChildrenIndex c = children;
+                    if (c != null) {
+                        t = new int[c.count(ROOT)];
+                        for (int i = 0; i < t.length; i++) {
+                            t[i] = c.child(ROOT, i);
+                        }
+                    } else {
+                        int count = 0;
+                        for (int o = 0; o < n; o++) {
+                            if (arrays.idom(o) == ROOT) {
+                                count++;
+                            }
+                        }
+                        t = new int[count];
+                        for (int o = 0, k = 0; o < n && k < count; o++) {
+                            if (arrays.idom(o) == ROOT) {
+                                t[k++] = o;
+                            }
+                        }
+                    }
+                    topLevel = t;
+                }
+            }
+        }
+        return t;
+    }
+
+    private volatile int[] topLevel;
+
+    /**
+     * The i-th object {@code object} immediately dominates, in object order. O(1); the first call
+     * for the top level finds it in one pass over the tree (and keeps it: 4 bytes per top-level
+     * object), the first for another object builds the children index (8 bytes per object).
+     */
     public int child(int object, int i) {
-        return childrenIndex().child(object, i);
+        return object == ROOT ? topLevel()[i] : childrenIndex().child(object, i);
     }
 
-    /** How many objects {@code object} immediately dominates. */
+    /** How many objects {@code object} immediately dominates (a pass over the tree unless indexed). */
     public int childCount(int object) {
-        return childrenIndex().count(object);
+        if (object == ROOT) {
+            return topLevel().length;
+        }
+        ChildrenIndex c = children;
+        return c != null ? c.count(object) : childrenOf(new int[] {object}, 0)[0].count();
     }
 
     /** The strict dominators of an object, nearest first, ending below the virtual root. Allocates. */

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.dominators;
 
 import dev.heapwise.analysis.ObjectLabels;
+import dev.heapwise.analysis.dominators.internal.ChildScan;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import java.util.ArrayList;
@@ -29,18 +30,56 @@ public final class DominatorView {
     /**
      * The biggest {@code top} objects directly under {@code parent} ({@link DominatorTree#ROOT} for
      * the top level), each with its own biggest {@code top} children down to {@code depth} levels.
+     * One pass over the tree per level (all nodes of a level at once), plus one for the child counts
+     * of the last level.
      */
     public static List<Node> top(DominatorTree tree, int parent, int top, int depth) {
-        List<Node> out = new ArrayList<>();
         if (depth <= 0) {
+            return new ArrayList<>();
+        }
+        // Level by level: the children of every node of a level come from one pass.
+        List<int[]> levels = new ArrayList<>(); // each level's nodes, in display order
+        Map<Integer, ChildScan.Kids> kids = new HashMap<>();
+        int[] current = {parent};
+        for (int d = 0; d < depth && current.length > 0; d++) {
+            ChildScan.Kids[] found = tree.childrenOf(current, top);
+            int size = 0;
+            for (int i = 0; i < current.length; i++) {
+                kids.put(current[i], found[i]);
+                size += found[i].largest().length;
+            }
+            int[] next = new int[size];
+            int k = 0;
+            for (ChildScan.Kids f : found) {
+                for (int o : f.largest()) {
+                    next[k++] = o;
+                }
+            }
+            levels.add(next);
+            current = next;
+        }
+        // The child counts of the deepest level shown.
+        if (current.length > 0) {
+            ChildScan.Kids[] found = tree.childrenOf(current, 0);
+            for (int i = 0; i < current.length; i++) {
+                kids.putIfAbsent(current[i], found[i]);
+            }
+        }
+        return build(tree, parent, kids, depth);
+    }
+
+    private static List<Node> build(DominatorTree tree, int parent, Map<Integer, ChildScan.Kids> kids, int depth) {
+        List<Node> out = new ArrayList<>();
+        ChildScan.Kids mine = kids.get(parent);
+        if (depth <= 0 || mine == null) {
             return out;
         }
         HeapGraph g = tree.graph();
-        List<Integer> kids = tree.largestChildren(parent, top);
-        for (int i = 0; i < kids.size(); i++) {
-            int o = kids.get(i);
+        for (int o : mine.largest()) {
+            ChildScan.Kids theirs = kids.get(o);
             out.add(new Node(o, g.id(o), ObjectLabels.className(g, o), ObjectLabels.kind(g, o), g.shallowSize(o),
-                    tree.retainedSize(o), tree.childCount(o), top(tree, o, top, depth - 1)));
+                    tree.retainedSize(o), theirs == null ? tree.childCount(o) : theirs.count(),
+                    build(tree, o, kids, depth - 1)));
         }
         return out;
     }
@@ -48,9 +87,9 @@ public final class DominatorView {
     /** The node for one object, with its children to {@code depth} levels. */
     public static Node node(DominatorTree tree, int object, int top, int depth) {
         HeapGraph g = tree.graph();
+        List<Node> children = top(tree, object, top, depth);
         return new Node(object, g.id(object), ObjectLabels.className(g, object), ObjectLabels.kind(g, object),
-                g.shallowSize(object), tree.retainedSize(object), tree.childCount(object),
-                top(tree, object, top, depth));
+                g.shallowSize(object), tree.retainedSize(object), tree.childCount(object), children);
     }
 
     /**

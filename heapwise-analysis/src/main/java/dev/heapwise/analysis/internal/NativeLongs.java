@@ -1,25 +1,29 @@
 package dev.heapwise.analysis.internal;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** A fixed-size long array off the Java heap, zero-filled, freed by {@link #close}. See {@link NativeInts}. */
 public final class NativeLongs implements AutoCloseable {
-    public static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private final Arena arena;
+    private final NativeMemory.Block block;
     private final MemorySegment segment;
     private final long length;
 
-    private NativeLongs(long length) {
-        this.arena = Arena.ofShared();
+    private NativeLongs(long length, boolean zero) {
         this.length = length;
-        this.segment = arena.allocate(Math.max(8, length * 8), 8);
+        this.block = zero ? NativeMemory.allocate(length * 8) : NativeMemory.allocateUninitialized(length * 8);
+        this.segment = block.segment();
+    }
+
+    /** An array of {@code length} elements with undefined contents, for arrays written before they are read. */
+    public static NativeLongs allocateUninitialized(long length) {
+        return new NativeLongs(length, false);
     }
 
     public static NativeLongs allocate(long length) {
-        return new NativeLongs(length);
+        return new NativeLongs(length, true);
     }
 
     public long length() {
@@ -48,8 +52,6 @@ public final class NativeLongs implements AutoCloseable {
 
     @Override
     public void close() {
-        if (arena.scope().isAlive()) {
-            arena.close();
-        }
+        block.close();
     }
 }

@@ -22,6 +22,12 @@ public final class DominatorTiming {
         return "?";
     }
 
+    /** CPU time of the whole process (all threads), in nanoseconds. */
+    static long cpu() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
     public static void main(String[] args) throws Exception {
         Path dump = Path.of(args[0]);
         if (!Files.exists(dump)) {
@@ -38,18 +44,29 @@ public final class DominatorTiming {
             System.out.printf("opened %d objects, %d refs in %d ms%n", g.objectCount(), g.referenceCount(),
                     (System.nanoTime() - t0) / 1_000_000);
             int repeats = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+            long prefault = Long.getLong("prefaultMB", 0) << 20;
+            if (prefault > 0) {
+                long p0 = System.nanoTime();
+                dev.heapwise.analysis.internal.NativeMemory.prefault(prefault);
+                System.out.printf("prefaulted %d MB in %d ms%n", prefault >> 20, (System.nanoTime() - p0) / 1_000_000);
+            }
             for (int i = 0; i < repeats; i++) {
                 long s = System.nanoTime();
+                long c0 = cpu();
                 ProgressListener timer = new ProgressListener() {
                     long last = System.nanoTime();
+                    long lastCpu = cpu();
                     String phase = "start";
 
                     @Override
                     public void phase(String name, long total) {
                         long now = System.nanoTime();
-                        System.out.printf("  %-40s %6d ms  (RSS now %s)%n", phase, (now - last) / 1_000_000, rss());
+                        long nowCpu = cpu();
+                        System.out.printf("  %-40s %6d ms wall %6d ms cpu  (%s)%n", phase, (now - last) / 1_000_000,
+                                (nowCpu - lastCpu) / 1_000_000, rss());
                         phase = name;
                         last = now;
+                        lastCpu = nowCpu;
                     }
 
                     @Override
@@ -58,10 +75,29 @@ public final class DominatorTiming {
                     @Override
                     public void finished() {}
                 };
-                try (DominatorTree t = DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
-                    timer.phase("end", 0);
-                    System.out.printf("dominators: %d ms, reachable %d, size %d%n", (System.nanoTime() - s) / 1_000_000,
-                            t.reachableCount(), t.reachableSize());
+                // -Dsave=true: as the dominators command does (computed into the index attachment,
+                // mapped back, the top of the tree shown; -DclassSizes=true: class retained sizes
+                // summed alongside, as for report); the attachment is deleted first.
+                boolean save = Boolean.getBoolean("save");
+                if (save) {
+                    try (var files = Files.list(dump.resolveSibling(dump.getFileName() + ".heapwise"))) {
+                        for (Path f : files.filter(f -> f.getFileName().toString().startsWith("extra.dominators.v2"))
+                                .toList()) {
+                            Files.delete(f);
+                        }
+                    }
+                }
+                try (DominatorTree t = save ? DominatorTree.of(g, DominatorTree.Options.DEFAULT, timer,
+                        Boolean.getBoolean("classSizes"))
+                        : DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
+                    timer.phase(save ? "saved, mapped back" : "end", 0);
+                    if (save) {
+                        dev.heapwise.analysis.dominators.DominatorView.top(t, DominatorTree.ROOT, 3, 1);
+                        timer.phase("top 3 shown", 0);
+                    }
+                    System.out.printf("dominators: %d ms wall, %d ms cpu, reachable %d, size %d%n",
+                            (System.nanoTime() - s) / 1_000_000, (cpu() - c0) / 1_000_000, t.reachableCount(),
+                            t.reachableSize());
                 }
             }
         }

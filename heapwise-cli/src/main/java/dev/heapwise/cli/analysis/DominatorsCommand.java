@@ -45,7 +45,7 @@ public final class DominatorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (HeapGraph g = dump.open(); DominatorTree t = Trees.open(g, keepUnreachable, dump.quiet)) {
+        try (HeapGraph g = dump.open(); DominatorTree t = Trees.open(g, keepUnreachable, dump.quiet, false)) {
             int parent = root == null ? DominatorTree.ROOT : Describe.object(g, root, dump.dump);
             int levels = Math.max(1, depth);
             int shown = Math.max(0, top);

@@ -52,7 +52,7 @@ public final class LeaksCommand implements Callable<Integer> {
             classes.forEach(c -> finders.add(new ClassNameFinder(c)));
             options = options.withFinders(finders);
         }
-        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet, false)) {
             for (String c : classes) {
                 if (!c.contains("*")) {
                     Describe.classes(g, c, dump.dump); // an exact name the dump lacks is a mistake: exit 2

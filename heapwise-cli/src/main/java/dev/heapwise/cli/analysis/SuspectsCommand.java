@@ -38,7 +38,7 @@ public final class SuspectsCommand implements Callable<Integer> {
         if (!(threshold > 0 && threshold <= 100)) {
             throw new BadInputException("--threshold must be a percentage above 0 and at most 100, not " + threshold);
         }
-        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet, false)) {
             List<Suspect> suspects = LeakSuspects.find(tree, threshold / 100, ProgressBar.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, json(tree, suspects));

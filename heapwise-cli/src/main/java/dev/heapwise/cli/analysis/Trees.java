@@ -11,9 +11,18 @@ public final class Trees {
     private Trees() {}
 
     public static DominatorTree open(HeapGraph g, boolean keepUnreachable, boolean quiet) throws IOException {
+        return open(g, keepUnreachable, quiet, true);
+    }
+
+    /**
+     * @param classSizes whether the command shows class retained sizes: if the tree has to be
+     *                   computed, they are then summed alongside it (cheaper than afterwards)
+     */
+    public static DominatorTree open(HeapGraph g, boolean keepUnreachable, boolean quiet, boolean classSizes)
+            throws IOException {
         ProgressListener p = ProgressBar.forTerminal(quiet);
         try {
-            return DominatorTree.of(g, new DominatorTree.Options(keepUnreachable), p);
+            return DominatorTree.of(g, new DominatorTree.Options(keepUnreachable), p, classSizes);
         } finally {
             p.finished();
         }

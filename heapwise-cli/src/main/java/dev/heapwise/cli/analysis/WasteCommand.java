@@ -28,7 +28,7 @@ public final class WasteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet, false)) {
             WasteReport r = WasteAnalysis.analyze(g, tree, ProgressBar.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, Json.MAPPER.valueToTree(r));

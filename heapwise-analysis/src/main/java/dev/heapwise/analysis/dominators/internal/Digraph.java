@@ -4,9 +4,13 @@ import dev.heapwise.graph.RefCursor;
 
 /**
  * The flow graph the dominator algorithm runs on: vertices {@code 0..vertexCount()-1}, a virtual
- * root (not a vertex) with an edge to each of {@link #roots()}, and cursors over successors and
- * predecessors. Kept this small so the algorithm can be checked on plain arrays against a
- * brute-force oracle and run unchanged on a heap graph.
+ * root (not a vertex) with an edge to each of {@link #roots()}, stored edges read through cursors,
+ * and <em>group edges</em>: every vertex belongs to at most one group, and every member of a group
+ * with a target has an edge to that target. A heap's groups are its classes and the targets their
+ * class objects (MAT's "an instance keeps its class alive"); modelling them apart lets the
+ * algorithm treat a class object with millions of instances without listing millions of edges.
+ * Kept this small so the algorithm can be checked on plain arrays against a brute-force oracle
+ * and run unchanged on a heap graph.
  */
 public interface Digraph {
     int vertexCount();
@@ -14,21 +18,27 @@ public interface Digraph {
     /** The virtual root's successors, in order; duplicates allowed. */
     int[] roots();
 
-    /** Whether the virtual root has an edge to {@code v}. O(1). */
+    /** Whether the virtual root has an edge to {@code v}. O(1), thread-safe. */
     boolean isRoot(int v);
 
-    /** A new successor cursor for the calling thread. */
+    /** An upper bound of the number of stored edges (for sizing arrays). */
+    long storedEdgeCount();
+
+    /** A new cursor over stored successors (group edges not included), for the calling thread. */
     RefCursor successors();
 
-    /**
-     * A new predecessor cursor for the calling thread. Called once the depth-first search is over,
-     * so an implementation may prepare its inbound index meanwhile.
-     */
+    /** A new cursor over stored predecessors (group edges not included), for the calling thread. */
     RefCursor predecessors();
 
-    /** Says predecessors will not be asked for again, so an inbound index may be freed. */
-    default void releasePredecessors() {}
-
-    /** The weight summed into retained sizes (shallow size). */
+    /** The weight summed into retained sizes (shallow size). Thread-safe. */
     long size(int v);
+
+    /** Number of groups. */
+    int groupCount();
+
+    /** The group of {@code v}, or -1. Thread-safe. */
+    int groupOf(int v);
+
+    /** The vertex every member of the group has an edge to, or -1 for none. */
+    int groupTarget(int group);
 }

@@ -3,33 +3,31 @@ package dev.heapwise.analysis.dominators.internal;
 import dev.heapwise.analysis.internal.IntStack;
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.internal.NativeLongs;
-import dev.heapwise.graph.RefCursor;
+import dev.heapwise.analysis.internal.NativeMemory;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.build.ProgressListener;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Immediate dominators and retained sizes by Semi-NCA (Georgiadis, Tarjan, Werneck: "Finding
- * dominators in practice", 2006): an iterative depth-first search numbers the vertices, semi-
- * dominators come from a link-eval forest with path compression, and each immediate dominator is
- * the nearest common ancestor of its semi-dominator and its tree parent.
+ * Immediate dominators and retained sizes by Semi-NCA (Georgiadis and Tarjan's simplification of
+ * Lengauer-Tarjan: semi-dominators with path compression, then each immediate dominator as the
+ * nearest common ancestor of its semi-dominator and tree parent), iterative and on native arrays.
  *
- * <p>What makes it fast on heaps, where every step is a cache miss:
- * <ul>
- *   <li>The search keeps "numbered" and "reached twice" as bit sets (n/8 bytes each, cache-sized)
- *       instead of looking up numbers, and reads each vertex's successors once, on entry.</li>
- *   <li>Heaps are mostly trees: a vertex reached by one edge has its tree parent as its only
- *       predecessor and semi-dominator, so only vertices reached twice get predecessor lists.</li>
- *   <li>Those lists are copied in preorder, already translated to preorder numbers, by two threads
- *       ({@link PredecessorCopy}); the semi-dominator pass then reads them in order.</li>
- *   <li>Retained sizes and the final renumbering run on two threads.</li>
- * </ul>
- *
- * <p>Memory, native: 12 bytes per vertex for the search (number, vertex, parent), then 4 bytes per
- * vertex plus 4 per listed predecessor for the lists; the numbers are freed before the semi-
- * dominator pass adds 8 bytes per vertex (ancestor, label). On the heap: two bits per vertex, and
- * the search stack (8 bytes per level of depth plus the successors waiting). No recursion, no
- * boxing, no object per vertex.
+ * <p>The phases, for n vertices and m edges:
+ * <ol>
+ * <li>{@link CompactGraph}: the edges that matter, copied into plain arrays (two threads);
+ * <li>{@link DepthFirst}: preorder numbering, marking vertices reached more than once;
+ * <li>{@link PredecessorLists}: predecessors of those vertices only (two threads);
+ * <li>semi-dominators in reverse preorder, skipping leaves, with each vertex's link-eval forest
+ *     pointer and label packed in one long (one cache miss where two arrays would take two);
+ * <li>immediate dominators, walking up only for vertices whose semi-dominator is not their parent;
+ * <li>{@link LeafDominators}: leaves and sink targets, from their predecessors;
+ * <li>retained sizes summed up the tree in reverse preorder, and the results by vertex (two threads).
+ * </ol>
+ * Peak native memory about 4 (n + m) + 16 n bytes, each array freed as soon as its phase ends. No
+ * recursion, no boxing, no object per vertex.
  */
 public final class SemiNca {
     /** {@link Result#idom} value of a vertex whose immediate dominator is the virtual root. */
@@ -37,259 +35,304 @@ public final class SemiNca {
     /** {@link Result#idom} value of a vertex the virtual root does not reach. */
     public static final int UNREACHABLE = -2;
 
-
     /**
-     * @param idom        immediate dominator by vertex, {@link #ROOT} or {@link #UNREACHABLE}
-     * @param retained    retained size by vertex (0 when unreachable)
-     * @param reachable   vertices reached, pseudo-roots' subtrees included
-     * @param pseudoRoots unreachable vertices made children of the virtual root
+     * @param idom              immediate dominator by vertex, {@link #ROOT} or {@link #UNREACHABLE}
+     * @param retained          retained size by vertex (0 when unreachable), as {@link TreeArrays} keeps it
+     * @param arrays            both, for reading
+     * @param reachable         vertices in the tree, pseudo-roots' subtrees included
+     * @param pseudoRoots       unreachable vertices made children of the virtual root
+     * @param reachableSize     summed size of the vertices in the tree
+     * @param unreachableCount  per group: vertices left out
+     * @param unreachableSize   per group: their summed size
+     * @param groupRetained     per group, the retained size of its members together (see
+     *                          {@link GroupRetainedSizes}), computed in the background; null when not asked for
      */
-    public record Result(NativeInts idom, NativeLongs retained, int reachable, int pseudoRoots) implements AutoCloseable {
+    public record Result(TreeArrays arrays, AutoCloseable owned, int reachable, int pseudoRoots,
+            long reachableSize, long[] unreachableCount, long[] unreachableSize,
+            CompletableFuture<long[]> groupRetained) implements AutoCloseable {
+        public int idom(int v) {
+            return arrays.idom(v);
+        }
+
+        public long retainedSize(int v) {
+            return arrays.retained(v);
+        }
+
+        /** Frees the arrays when they are in native memory (not when they were written into a file). */
         @Override
         public void close() {
-            idom.close();
-            retained.close();
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 
-    private final Digraph graph;
-    private final ProgressListener progress;
-    private final int n;
-    private static final int MARK = -1;
-    /** Threads for the parts that split (predecessor lists); {@code -Dheapwise.dominators.threads=1} to compare. */
-    private static final int THREADS = Math.max(1, Integer.getInteger("heapwise.dominators.threads",
-            Math.min(2, Runtime.getRuntime().availableProcessors())));
-    private int pseudoRoots;
-    /** Search bits by vertex: numbered, and reached by more than one edge. Small enough for the cache. */
-    private long[] seen;
-    private long[] twice;
+    /**
+     * Where the per-vertex results go: two int arrays of n elements in native memory
+     * ({@link #nativeOutputs}), or pieces handed to {@link #write} as they are produced (a file
+     * written with positional writes: its pages then sit in the page cache, not in this process).
+     */
+    public interface Outputs {
+        /**
+         * The immediate dominator array and the retained size array, in that order, to be filled
+         * in place; or null to receive the results through {@link #write}. Called once.
+         */
+        MemorySegment[] arrays(int n);
 
-    private SemiNca(Digraph graph, ProgressListener progress) {
-        this.graph = graph;
-        this.progress = progress;
-        this.n = graph.vertexCount();
+        /**
+         * The results of vertices {@code [from, from + count)}: {@code count} little-endian ints in
+         * each segment. Called from several threads at once, for disjoint ranges, when
+         * {@link #arrays} returned null.
+         */
+        default void write(long from, MemorySegment idom, MemorySegment retained, int count) {
+            throw new UnsupportedOperationException();
+        }
+
+        /** What the arrays belong to, closed with the result. */
+        AutoCloseable owner();
     }
+
+    /** Outputs in native memory, freed with the result. */
+    public static Outputs nativeOutputs() {
+        return new Outputs() {
+            private NativeInts idom;
+            private NativeInts retained;
+
+            @Override
+            public MemorySegment[] arrays(int n) {
+                idom = NativeInts.allocateUninitialized(Math.max(1, n));
+                retained = NativeInts.allocateUninitialized(Math.max(1, n));
+                return new MemorySegment[] {idom.segment(), retained.segment()};
+            }
+
+            @Override
+            public AutoCloseable owner() {
+                return () -> {
+                    if (idom != null) {
+                        idom.close();
+                        retained.close();
+                    }
+                };
+            }
+        };
+    }
+
+    private SemiNca() {}
 
     /**
      * Computes the dominator tree of {@code graph} from its virtual root.
      *
      * @param keepUnreachable when true, vertices the roots do not reach hang under the virtual root
-     *                        too: first every such vertex no other vertex refers to, then (for
-     *                        unreachable cycles) the lowest-numbered vertex left, until none is
+     *                        too, by the rule of {@link KeepUnreachable}
      */
     public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress) {
-        return new SemiNca(graph, progress).run(keepUnreachable);
+        return compute(graph, keepUnreachable, progress, nativeOutputs(), true, Parallel.THREADS);
     }
 
-    private Result run(boolean keepUnreachable) {
-        NativeInts pre = NativeInts.allocate(n);
-        NativeInts vertex = null;
-        NativeInts parent = null;
-        NativeInts ancestor = null;
-        NativeInts label = null;
-        PredecessorCopy preds = null;
-        NativeInts idomOut = null;
+    /**
+     * As {@link #compute(Digraph, boolean, ProgressListener)}, with the results written to
+     * {@code outputs}; the per-group retained sizes follow in the background when asked for.
+     */
+    public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
+            boolean groupRetained) {
+        return compute(graph, keepUnreachable, progress, outputs, groupRetained, Parallel.THREADS);
+    }
+
+    static Result compute(Digraph g, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
+            boolean groupRetained, int threads) {
+        int n = g.vertexCount();
+        CompactGraph cg = null;
+        DepthFirst dfs = null;
+        NativeInts pre = null;
+        PredecessorLists lists = null;
+        NativeLongs forest = null;
+        NativeLongs ret = null;
+        AutoCloseable owner = null;
+        NativeInts groupOfNumber = null;
         try {
-            vertex = NativeInts.allocate(n + 1L);
-            parent = NativeInts.allocate(n + 1L);
-            seen = new long[(n + 63) >>> 6];
-            twice = new long[(n + 63) >>> 6];
+            progress.phase("dominators: references", n);
+            cg = CompactGraph.build(g, g.storedEdgeCount(), threads);
             progress.phase("dominators: depth-first search", n);
-            int count = search(pre, vertex, parent);
-            if (keepUnreachable && count - 1 < n) {
-                count = searchUnreachable(pre, vertex, parent, count);
+            // The search runs on one core: the other faults in the memory of the next phases meanwhile.
+            Thread helper = threads > 1 ? NativeMemory.prefaultInBackground(6L * n) : null;
+            dfs = new DepthFirst(cg, progress);
+            dfs.search(g.roots(), g.roots().length);
+            int pseudoRoots = keepUnreachable && dfs.next - 1 < n ? KeepUnreachable.run(g, cg, dfs) : 0;
+            int count = dfs.next;
+            MemorySegment vertex = dfs.vertexArray.segment();
+            MemorySegment parent = dfs.parentArray.segment();
+            join(helper);
+            pre = NativeInts.allocate(Math.max(1, n));
+            MemorySegment preSeg = pre.segment();
+            for (int i = 1; i < count; i++) {
+                NativeInts.set(preSeg, NativeInts.get(vertex, i), i);
             }
             progress.phase("dominators: predecessors", count);
-            long[] twiceBits = twice;
-            preds = PredecessorCopy.of(graph, count, vertex.segment(), pre.segment(),
-                    (i, w) -> (twiceBits[w >>> 6] & (1L << w)) == 0 ? PredecessorCopy.NONE
-                            : graph.isRoot(w) ? PredecessorCopy.ROOT : PredecessorCopy.ALL, THREADS);
-            // From here on nothing needs a vertex's number: free it, and the graph's inbound index.
-            pre.close();
-            pre = null;
-            graph.releasePredecessors();
-            seen = null;
-            twice = null;
+            lists = PredecessorLists.build(cg, dfs.twice, dfs.seen, preSeg, count, threads);
+            cg.close(); // the rows; the leaf and sink marks stay
             progress.phase("dominators: semi-dominators", count);
-            ancestor = parent.copy();
-            label = NativeInts.allocate(count);
-            semidominators(count, vertex, ancestor, label, preds);
-            ancestor.close();
-            ancestor = null;
-            label.close();
-            label = null;
-            preds.releaseNumbers();
-            progress.phase("dominators: immediate dominators", count);
-            idoms(count, preds, parent);
-            preds.close();
-            preds = null;
-            progress.phase("dominators: retained sizes", count);
-            final NativeInts vx = vertex;
-            final NativeInts id = parent;
-            final int c = count;
-            NativeLongs retained;
-            if (THREADS > 1) {
-                CompletableFuture<NativeLongs> sizes = CompletableFuture.supplyAsync(() -> retainedSizes(c, vx, id));
-                idomOut = vertexIdoms(c, vertex, parent);
-                retained = sizes.join();
-            } else {
-                retained = retainedSizes(c, vx, id);
-                idomOut = vertexIdoms(c, vertex, parent);
+            forest = NativeLongs.allocateUninitialized(Math.max(1, count));
+            // Semi-dominators run on one core: the other faults in the pages of the results meanwhile.
+            MemorySegment[] target = outputs.arrays(n);
+            owner = outputs.owner();
+            Thread touch = null;
+            if (threads > 1 && target != null) {
+                touch = Thread.ofPlatform().daemon().name("heapwise-touch").start(() -> {
+                    NativeMemory.touchForWriting(target[0]);
+                    NativeMemory.touchForWriting(target[1]);
+                });
             }
-            Result r = new Result(idomOut, retained, count - 1, pseudoRoots);
-            idomOut = null;
+            IntStack changed = semidominators(count, vertex, parent, cg.leaf, dfs.twice, lists, forest.segment(),
+                    progress);
+            forest.close();
+            forest = null;
+            progress.phase("dominators: immediate dominators", count);
+            // From here on the parent array holds immediate dominators (preorder numbers).
+            immediateDominators(changed, parent);
+            LeafDominators.leaves(cg, dfs.twice, lists, vertex, parent, count, LeafDominators.sinkTargetBits(g, cg));
+            int total = LeafDominators.sinkTargets(g, cg, dfs.twice, lists, preSeg, vertex, parent, count, threads);
+            lists.close();
+            lists = null;
+            progress.phase("dominators: retained sizes", total);
+            ret = NativeLongs.allocateUninitialized(Math.max(1, total));
+            ret.set(0, 0);
+            retainedSizes(g, preSeg, parent, ret.segment(), total, threads);
+            join(touch);
+            if (groupRetained) {
+                groupOfNumber = NativeInts.allocateUninitialized(Math.max(1, total));
+            }
+            Results out = results(g, preSeg, vertex, parent, ret.segment(), target, outputs,
+                    groupOfNumber == null ? null : groupOfNumber.segment(), threads);
+            // Written out piece by piece: the caller reads the arrays back from where they went.
+            TreeArrays arrays = target != null
+                    ? new TreeArrays(target[0], target[1], out.overflowIndex, out.overflowValue)
+                    : new TreeArrays(MemorySegment.NULL, MemorySegment.NULL, out.overflowIndex, out.overflowValue);
+            long reachableSize = NativeLongs.get(ret.segment(), 0);
+            CompletableFuture<long[]> groups = null;
+            if (groupRetained) {
+                // The walk needs only the tree by number: it runs while the caller saves the results.
+                // Its memory is taken now, so everything else can go back to the system below.
+                NativeInts[] walkLists = GroupRetainedSizes.reserve(total);
+                NativeInts idomByNumber = dfs.detachParent();
+                NativeLongs retByNumber = ret;
+                NativeInts groupByNumber = groupOfNumber;
+                ret = null;
+                groupOfNumber = null;
+                int t = total;
+                groups = new CompletableFuture<>();
+                CompletableFuture<long[]> done = groups;
+                Thread walk = Thread.ofPlatform().daemon().name("heapwise-group-retained").unstarted(() -> {
+                    try (retByNumber; groupByNumber) {
+                        done.complete(GroupRetainedSizes.compute(idomByNumber, retByNumber.segment(),
+                                groupByNumber.segment(), t, g.groupCount(), walkLists));
+                    } catch (Throwable e) {
+                        done.completeExceptionally(e);
+                    } finally {
+                        NativeMemory.trim();
+                    }
+                });
+                try {
+                    walk.start();
+                } catch (RuntimeException | Error e) { // no thread: the walk's memory is freed here
+                    for (AutoCloseable a : new AutoCloseable[] {walkLists[0], walkLists[1], idomByNumber, retByNumber,
+                            groupByNumber}) {
+                        try {
+                            a.close();
+                        } catch (Exception ignored) {
+                            // closing native blocks does not fail
+                        }
+                    }
+                    throw e;
+                }
+            }
+            Result r = new Result(arrays, owner, total - 1, pseudoRoots, reachableSize, out.unreachableCount,
+                    out.unreachableSize, groups);
+            owner = null;
             return r;
         } finally {
-            for (NativeInts a : new NativeInts[] {pre, vertex, parent, ancestor, label, idomOut}) {
+            if (cg != null) {
+                cg.close();
+            }
+            if (dfs != null) {
+                dfs.close();
+            }
+            for (AutoCloseable a : new AutoCloseable[] {pre, lists, forest, ret, owner, groupOfNumber}) {
                 if (a != null) {
-                    a.close();
+                    try {
+                        a.close();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
                 }
             }
-            if (preds != null) {
-                preds.close();
-            }
+            NativeMemory.trim(); // a background walk holds its own blocks, out of the pool
         }
     }
 
-    /** Numbers vertices in depth-first preorder from the virtual root (number 0). Returns the count. */
-    private int search(NativeInts pre, NativeInts vertex, NativeInts parent) {
-        return drain(graph.roots(), graph.roots().length, 1, pre, vertex, parent);
+    private static void join(Thread t) {
+        if (t == null) {
+            return;
+        }
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
-
     /**
-     * Runs the search from each of the first {@code count} {@code entries} (successors of the
-     * virtual root), numbering from {@code next}. Returns the next free number.
+     * Semi-dominators in reverse preorder. {@code forest[i]} packs the link-eval forest pointer of
+     * number i (high half: initially its tree parent) and its label (low half: the smallest
+     * semi-dominator on the compressed path). Leaves are skipped: no path runs through them, so no
+     * label of theirs is ever read. Returns the (number, semi-dominator) pairs whose
+     * semi-dominator is not the tree parent, in decreasing number order.
      *
-     * <p>A work stack holds the successors still to look at, and a mark where each vertex's list
-     * starts, so the search needs 8 bytes per level of depth plus the successors waiting (a random
-     * heap is searched millions of levels deep). Every edge from a numbered vertex is looked at
-     * once: either its target is numbered already (then the target is reached twice), or it waits
-     * on the stack; the first of its entries to come off numbers the target (the tree edge), and
-     * any later one again means "reached twice".
+     * <p>A crowded vertex w (see {@link PredecessorLists}) has no list. Its semi-dominator is the
+     * smallest of: its predecessors numbered below it ({@code lowest}), and, for its predecessors u
+     * numbered above it, the semi-dominators on the tree path from u up to (not including) the first
+     * number below w: that is, the semi-dominators of all numbers above w whose subtree holds a
+     * predecessor of w. Reverse preorder finishes a subtree before its root, so ORing marks into
+     * the parent tells each vertex, when its turn comes, which crowded vertices have a predecessor
+     * in its subtree, and {@code best[j]} keeps the smallest semi-dominator seen among those.
      */
-    private int drain(int[] entries, int count, int next, NativeInts preArr, NativeInts vertexArr, NativeInts parentArr) {
-        MemorySegment pre = preArr.segment();
-        MemorySegment vertex = vertexArr.segment();
-        MemorySegment parent = parentArr.segment();
-        RefCursor succ = graph.successors();
-        long[] seen = this.seen;
-        long[] twice = this.twice;
-        IntStack work = new IntStack();
-        IntStack path = new IntStack();
-        for (int k = count - 1; k >= 0; k--) {
-            work.push(entries[k]);
-        }
-        path.push(0);
-        int d = next;
-        while (!work.isEmpty()) {
-            int v = work.pop();
-            if (v == MARK) {
-                path.pop();
-                continue;
-            }
-            long bit = 1L << v;
-            int word = v >>> 6;
-            if ((seen[word] & bit) != 0) {
-                twice[word] |= bit;
-                continue;
-            }
-            seen[word] |= bit;
-            NativeInts.set(pre, v, d);
-            NativeInts.set(vertex, d, v);
-            NativeInts.set(parent, d, path.peek());
-            path.push(d);
-            work.push(MARK);
-            succ.reset(v);
-            for (int t; (t = succ.next()) >= 0; ) {
-                long tb = 1L << t;
-                int tw = t >>> 6;
-                if ((seen[tw] & tb) != 0) {
-                    twice[tw] |= tb;
-                } else {
-                    work.push(t);
-                }
-            }
-            if ((++d & 0xFFFF) == 0) {
-                progress.progress(d);
-            }
-        }
-        return d;
-    }
-
-    /** Adds the unreachable vertices under the virtual root, as MAT's "keep unreachable objects" does. */
-    private int searchUnreachable(NativeInts preArr, NativeInts vertex, NativeInts parent, int next) {
-        MemorySegment pre = preArr.segment();
-        RefCursor preds = graph.predecessors();
-        IntStack entries = new IntStack();
-        // First the unreachable vertices no other vertex refers to, all chosen before any is searched.
-        for (int v = 0; v < n; v++) {
-            if ((seen[v >>> 6] & (1L << v)) != 0) {
-                continue;
-            }
-            preds.reset(v);
-            boolean referred = false;
-            for (int u; (u = preds.next()) >= 0; ) {
-                if (u != v) {
-                    referred = true;
-                    break;
-                }
-            }
-            if (!referred) {
-                entries.push(v);
-            }
-        }
-        int[] list = new int[(int) entries.size()];
-        for (int i = 0; i < list.length; i++) {
-            list[i] = entries.get(i);
-        }
-        int d = drain(list, list.length, next, preArr, vertex, parent);
-        int pseudo = list.length;
-        // Then what is left, unreachable cycles, each entered at its lowest vertex.
-        int[] one = new int[1];
-        for (int v = 0; v < n; v++) {
-            if ((seen[v >>> 6] & (1L << v)) == 0) {
-                one[0] = v;
-                d = drain(one, 1, d, preArr, vertex, parent);
-                pseudo++;
-            }
-        }
-        pseudoRoots = pseudo;
-        return d;
-    }
-
-    /**
-     * Semi-dominators in reverse preorder. {@code label} holds semi-dominator numbers (the minimum
-     * along the compressed path); the finished semi-dominator of {@code i} is stored in
-     * {@code vertex[i]}, which this pass no longer needs afterwards.
-     */
-    private void semidominators(int count, NativeInts vertexArr, NativeInts ancestorArr, NativeInts labelArr,
-            PredecessorCopy preds) {
-        MemorySegment ancestor = ancestorArr.segment();
-        MemorySegment label = labelArr.segment();
-        MemorySegment numbers = preds.number;
+    private static IntStack semidominators(int count, MemorySegment vertex, MemorySegment parent, long[] leaf,
+            long[] twice, PredecessorLists lists, MemorySegment forest, ProgressListener progress) {
+        IntStack changed = new IntStack();
+        MemorySegment numbers = lists.numbers;
+        MemorySegment marks = lists.mark == null ? null : lists.mark.segment();
+        int[] best = new int[lists.tracked.length];
+        java.util.Arrays.fill(best, Integer.MAX_VALUE);
         int[] path = new int[1024];
-        long end = preds.start(count);
         for (int i = count - 1; i >= 1; i--) {
-            long begin = preds.start(i);
-            int s = NativeInts.get(ancestor, i); // the tree parent: a predecessor numbered lower
-            if (s != 0 && begin < end) {
-                if (end - begin == 1 && NativeInts.get(numbers, begin) == 0) {
-                    s = 0; // a GC root: the list is just the virtual root
+            int v = NativeInts.get(vertex, i);
+            long bit = 1L << v;
+            int w = v >>> 6;
+            if ((leaf[w] & bit) != 0) {
+                continue;
+            }
+            int p = NativeInts.get(parent, i);
+            int s = p;
+            if ((twice[w] & bit) != 0 && p != 0) {
+                int j = lists.trackedIndex(v);
+                if (j >= 0) {
+                    s = Math.min(s, Math.min(best[j], lists.lowest[j]));
                 } else {
-                    for (long e = begin; e < end; e++) {
-                        int j = NativeInts.get(numbers, e);
-                        if (j == 0) {
-                            continue; // an unreachable predecessor
-                        }
+                    int r = lists.rank(v);
+                    for (long e = lists.start(r), end = lists.start(r + 1); e < end; e++) {
+                        int u = NativeInts.get(numbers, e);
                         int cand;
-                        if (j <= i) {
-                            cand = j;
+                        if (u < i) {
+                            cand = u;
                         } else {
-                            if (NativeInts.get(ancestor, j) > i) {
-                                path = compress(j, i, ancestor, label, path);
+                            long a = NativeLongs.get(forest, u);
+                            if ((int) (a >>> 32) > i) {
+                                path = compress(forest, u, i, path);
+                                a = NativeLongs.get(forest, u);
                             }
-                            cand = NativeInts.get(label, j);
+                            cand = (int) a;
                         }
                         if (cand < s) {
                             s = cand;
@@ -299,51 +342,68 @@ public final class SemiNca {
                         }
                     }
                 }
+                if (s != p) {
+                    changed.push(i);
+                    changed.push(s);
+                }
             }
-            end = begin;
-            NativeInts.set(label, i, s);
-            preds.setSemi(i, s);
-            if ((i & 0xFFFF) == 0) {
+            NativeLongs.set(forest, i, ((long) p << 32) | (s & 0xFFFFFFFFL));
+            if (marks != null) {
+                int m = NativeInts.get(marks, i);
+                if (m != 0) {
+                    for (int bits = m; bits != 0; bits &= bits - 1) {
+                        int j = Integer.numberOfTrailingZeros(bits);
+                        if (s < best[j]) {
+                            best[j] = s;
+                        }
+                    }
+                    NativeInts.set(marks, p, NativeInts.get(marks, p) | m);
+                }
+            }
+            if ((i & 0xFFFFF) == 0) {
                 progress.progress(count - i);
             }
         }
+        return changed;
     }
 
     /**
-     * Path compression in the link-eval forest, where the vertices numbered above {@code i} are
-     * linked to their tree parents: afterwards every vertex on the path from {@code j} points at the
-     * first unlinked ancestor, and its label is the minimum along the way.
+     * Path compression in the link-eval forest, where the numbers above {@code i} are linked to their
+     * tree parents: afterwards every number on the path from {@code j} points at the forest root,
+     * and its label is the smallest along the way.
      */
-    private static int[] compress(int j, int i, MemorySegment ancestor, MemorySegment label, int[] path) {
+    private static int[] compress(MemorySegment forest, int j, int i, int[] path) {
         int size = 0;
         int u = j;
-        while (NativeInts.get(ancestor, u) > i) {
+        long a = NativeLongs.get(forest, u);
+        while ((int) (a >>> 32) > i) {
             if (size == path.length) {
                 path = java.util.Arrays.copyOf(path, size * 2);
             }
             path[size++] = u;
-            u = NativeInts.get(ancestor, u);
+            u = (int) (a >>> 32);
+            a = NativeLongs.get(forest, u);
         }
-        // path[size-1]'s ancestor is u, the top linked vertex; u's ancestor is the forest root.
-        int root = NativeInts.get(ancestor, u);
-        int above = u;
+        // path[size-1]'s pointer is u, the top linked number; u's pointer is the forest root.
+        long root = (a >>> 32) << 32;
+        int label = (int) a;
         for (int k = size - 1; k >= 0; k--) {
             int x = path[k];
-            int la = NativeInts.get(label, above);
-            if (la < NativeInts.get(label, x)) {
-                NativeInts.set(label, x, la);
+            int lx = (int) NativeLongs.get(forest, x);
+            if (label < lx) {
+                lx = label;
             }
-            NativeInts.set(ancestor, x, root);
-            above = x;
+            NativeLongs.set(forest, x, root | (lx & 0xFFFFFFFFL));
+            label = lx;
         }
         return path;
     }
 
-    /** Turns tree parents into immediate dominators, in preorder, from the semi-dominators. */
-    private static void idoms(int count, PredecessorCopy semi, NativeInts parentArr) {
-        MemorySegment idom = parentArr.segment();
-        for (int i = 1; i < count; i++) {
-            int s = semi.semi(i);
+    /** Turns tree parents into immediate dominators where the semi-dominator differs, in preorder. */
+    private static void immediateDominators(IntStack changed, MemorySegment idom) {
+        for (long k = changed.size() - 2; k >= 0; k -= 2) {
+            int i = changed.get(k);
+            int s = changed.get(k + 1);
             int x = NativeInts.get(idom, i);
             while (x > s) {
                 x = NativeInts.get(idom, x);
@@ -352,38 +412,113 @@ public final class SemiNca {
         }
     }
 
-    /** Sums sizes up the dominator tree, children before parents (reverse preorder). */
-    private NativeLongs retainedSizes(int count, NativeInts vertexArr, NativeInts idomArr) {
-        NativeLongs retainedArr = NativeLongs.allocate(n);
-        MemorySegment retained = retainedArr.segment();
-        MemorySegment vertex = vertexArr.segment();
-        MemorySegment idom = idomArr.segment();
-        for (int i = 1; i < count; i++) {
-            int v = NativeInts.get(vertex, i);
-            NativeLongs.set(retained, v, graph.size(v));
-        }
-        for (int i = count - 1; i >= 1; i--) {
-            int p = NativeInts.get(idom, i);
-            if (p != 0) {
-                int v = NativeInts.get(vertex, i);
-                int pv = NativeInts.get(vertex, p);
-                NativeLongs.set(retained, pv, NativeLongs.get(retained, pv) + NativeLongs.get(retained, v));
+    /** Own sizes by number (two threads, in vertex order), then summed up the tree in reverse preorder into slot 0. */
+    private static void retainedSizes(Digraph g, MemorySegment pre, MemorySegment idom, MemorySegment ret, int total,
+            int threads) {
+        int n = g.vertexCount();
+        int parts = Parallel.parts(n, threads);
+        int[] bounds = Parallel.bounds(n, parts);
+        Parallel.run(parts, p -> {
+            for (int v = bounds[p]; v < bounds[p + 1]; v++) {
+                int i = NativeInts.get(pre, v);
+                if (i > 0) {
+                    NativeLongs.set(ret, i, g.size(v));
+                }
             }
+        });
+        for (int i = total - 1; i >= 1; i--) {
+            int d = NativeInts.get(idom, i);
+            NativeLongs.set(ret, d, NativeLongs.get(ret, d) + NativeLongs.get(ret, i));
         }
-        return retainedArr;
     }
 
-    /** Immediate dominators by vertex; vertices never numbered stay {@link #UNREACHABLE}. */
-    private NativeInts vertexIdoms(int count, NativeInts vertexArr, NativeInts idomArr) {
-        NativeInts outArr = NativeInts.allocate(n);
-        MemorySegment out = outArr.segment();
-        outArr.fill(UNREACHABLE);
-        MemorySegment vertex = vertexArr.segment();
-        MemorySegment idom = idomArr.segment();
-        for (int i = 1; i < count; i++) {
-            int p = NativeInts.get(idom, i);
-            NativeInts.set(out, NativeInts.get(vertex, i), p == 0 ? ROOT : NativeInts.get(vertex, p));
+    /** Vertices per piece handed to {@link Outputs#write}: 256 KB of each array. */
+    private static final int PIECE = 1 << 16;
+
+    private record Results(long[] unreachableCount, long[] unreachableSize, long[] overflowIndex,
+            long[] overflowValue) {}
+
+    /**
+     * Immediate dominators and retained sizes by vertex (sizes as {@link TreeArrays} keeps them), and
+     * the unreachable vertices per group. Two threads, each over half the vertices.
+     */
+    private static Results results(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
+            MemorySegment ret, MemorySegment[] target, Outputs outputs, MemorySegment groupOfNumber, int threads) {
+        int n = g.vertexCount();
+        int groups = g.groupCount();
+        int parts = Parallel.parts(n, threads);
+        int[] bounds = Parallel.bounds(n, parts);
+        long[][][] acc = new long[parts][][];
+        Parallel.run(parts, p -> {
+            long[] count = new long[groups];
+            long[] size = new long[groups];
+            long[] over = new long[0];
+            int overCount = 0;
+            // Without target arrays, each thread fills a small buffer pair and hands it over when full.
+            try (Arena arena = target == null ? Arena.ofConfined() : null) { // null: nothing to close
+                MemorySegment idomOut = target != null ? target[0] : arena.allocate(4L * PIECE, 8);
+                MemorySegment retOut = target != null ? target[1] : arena.allocate(4L * PIECE, 8);
+                int base = target != null ? 0 : bounds[p];
+                for (int v = bounds[p]; v < bounds[p + 1]; v++) {
+                    if (arena != null && v - base == PIECE) {
+                        outputs.write(base, idomOut, retOut, PIECE);
+                        base = v;
+                    }
+                    int i = NativeInts.get(pre, v);
+                    long at = v - base;
+                    if (i == 0) {
+                        NativeInts.set(idomOut, at, UNREACHABLE);
+                        NativeInts.set(retOut, at, 0);
+                        int k = g.groupOf(v);
+                        if (k >= 0) {
+                            count[k]++;
+                            size[k] += g.size(v);
+                        }
+                    } else {
+                        if (groupOfNumber != null) {
+                            int k = g.groupOf(v);
+                            NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
+                        }
+                        int d = NativeInts.get(idom, i);
+                        NativeInts.set(idomOut, at, d == 0 ? ROOT : NativeInts.get(vertex, d));
+                        long r = NativeLongs.get(ret, i);
+                        if (r >= TreeArrays.OVERFLOW) {
+                            if (2 * overCount + 2 > over.length) {
+                                over = java.util.Arrays.copyOf(over, Math.max(16, over.length * 2));
+                            }
+                            over[2 * overCount] = v;
+                            over[2 * overCount + 1] = r;
+                            overCount++;
+                            r = TreeArrays.OVERFLOW;
+                        }
+                        NativeInts.set(retOut, at, (int) r);
+                    }
+                }
+                if (arena != null && bounds[p + 1] > base) {
+                    outputs.write(base, idomOut, retOut, bounds[p + 1] - base);
+                }
+            }
+            acc[p] = new long[][] {count, size, java.util.Arrays.copyOf(over, 2 * overCount)};
+        });
+        long[] count = new long[groups];
+        long[] size = new long[groups];
+        int overflow = 0;
+        for (long[][] a : acc) {
+            for (int k = 0; k < groups; k++) {
+                count[k] += a[0][k];
+                size[k] += a[1][k];
+            }
+            overflow += a[2].length / 2;
         }
-        return outArr;
+        long[] index = new long[overflow];
+        long[] value = new long[overflow];
+        int at = 0;
+        for (long[][] a : acc) { // parts are in vertex order, so the table is sorted
+            for (int j = 0; j < a[2].length; j += 2) {
+                index[at] = a[2][j];
+                value[at++] = a[2][j + 1];
+            }
+        }
+        return new Results(count, size, index, value);
     }
 }

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.waste.internal;
 
 import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapGraph;
 import java.util.List;
 
@@ -43,31 +44,33 @@ public final class CollectionInspector {
 
     /** The fill of a collection of the given base class, or null when its fields are unknown. */
     public Fill inspect(int o, String base) {
+        // The fields are read once (one record read from the dump) and looked up by name here.
+        List<FieldValue> f = g.fields(o);
         return switch (base) {
             case "java.util.HashSet" -> {
-                int map = h.objectField(o, "map");
+                int map = objectField(f, "map");
                 yield map < 0 ? null : inspect(map, "java.util.HashMap");
             }
-            case "java.util.HashMap", "java.util.WeakHashMap" -> table(o, "table", first(o, "size"), 1);
-            case "java.util.Hashtable" -> table(o, "table", first(o, "count", "size"), 1);
-            case "java.util.IdentityHashMap" -> table(o, "table", first(o, "size"), 2);
+            case "java.util.HashMap", "java.util.WeakHashMap" -> table(f, "table", first(f, "size"), 1);
+            case "java.util.Hashtable" -> table(f, "table", first(f, "count", "size"), 1);
+            case "java.util.IdentityHashMap" -> table(f, "table", first(f, "size"), 2);
             case "java.util.concurrent.ConcurrentHashMap" -> {
-                Long base0 = first(o, "baseCount");
-                yield base0 == null || !h.isNullField(o, "counterCells") ? null : table(o, "table", base0, 1);
+                Long base0 = first(f, "baseCount");
+                yield base0 == null || !isNullField(f, "counterCells") ? null : table(f, "table", base0, 1);
             }
             case "java.util.ArrayList" -> {
-                int arr = h.objectField(o, "elementData");
+                int arr = objectField(f, "elementData");
                 if (arr < 0) {
-                    arr = h.objectField(o, "array");
+                    arr = objectField(f, "array");
                 }
-                yield withArray(arr, first(o, "size"), 1);
+                yield withArray(arr, first(f, "size"), 1);
             }
-            case "java.util.Vector" -> withArray(h.objectField(o, "elementData"), first(o, "elementCount"), 1);
-            case "java.util.PriorityQueue" -> withArray(h.objectField(o, "queue"), first(o, "size"), 1);
+            case "java.util.Vector" -> withArray(objectField(f, "elementData"), first(f, "elementCount"), 1);
+            case "java.util.PriorityQueue" -> withArray(objectField(f, "queue"), first(f, "size"), 1);
             case "java.util.ArrayDeque" -> {
-                int arr = h.objectField(o, "elements");
-                Long head = first(o, "head");
-                Long tail = first(o, "tail");
+                int arr = objectField(f, "elements");
+                Long head = first(f, "head");
+                Long tail = first(f, "tail");
                 if (arr < 0 || head == null || tail == null) {
                     yield null;
                 }
@@ -75,15 +78,14 @@ public final class CollectionInspector {
                 long size = len == 0 ? 0 : ((tail - head) % len + len) % len;
                 yield new Fill(size, len, arr);
             }
-            case "android.util.ArrayMap" -> withArray(h.objectField(o, "mHashes"), first(o, "mSize"), 1);
-            case "android.util.SparseArray" -> withArray(h.objectField(o, "mKeys"), first(o, "mSize"), 1);
+            case "android.util.ArrayMap" -> withArray(objectField(f, "mHashes"), first(f, "mSize"), 1);
+            case "android.util.SparseArray" -> withArray(objectField(f, "mKeys"), first(f, "mSize"), 1);
             default -> null;
         };
     }
 
-    private Fill table(int o, String field, Long size, int slotsPerEntry) {
-        int arr = h.objectField(o, field);
-        return withArray(arr, size, slotsPerEntry);
+    private Fill table(List<FieldValue> f, String field, Long size, int slotsPerEntry) {
+        return withArray(objectField(f, field), size, slotsPerEntry);
     }
 
     private Fill withArray(int arr, Long size, int slotsPerEntry) {
@@ -94,13 +96,38 @@ public final class CollectionInspector {
         return new Fill(size, capacity, arr);
     }
 
-    private Long first(int o, String... names) {
+    private Long first(List<FieldValue> f, String... names) {
         for (String n : names) {
-            Long v = h.longField(o, n);
-            if (v != null) {
+            FieldValue v = field(f, n);
+            if (v != null && !v.isReference()) {
+                return v.asLong();
+            }
+        }
+        return null;
+    }
+
+    /** As {@link HeapGraph#field}: the first field of that name, or null. */
+    private static FieldValue field(List<FieldValue> f, String name) {
+        for (FieldValue v : f) {
+            if (v.name().equals(name)) {
                 return v;
             }
         }
         return null;
+    }
+
+    /** As {@link Hierarchy#objectField}, on fields already read. */
+    private int objectField(List<FieldValue> f, String name) {
+        FieldValue v = field(f, name);
+        if (v == null || !v.isReference() || v.isNull()) {
+            return -1;
+        }
+        return g.indexOf(v.objectId());
+    }
+
+    /** As {@link Hierarchy#isNullField}, on fields already read. */
+    private static boolean isNullField(List<FieldValue> f, String name) {
+        FieldValue v = field(f, name);
+        return v != null && v.isNull();
     }
 }

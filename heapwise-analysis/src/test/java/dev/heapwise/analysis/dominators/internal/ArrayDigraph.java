@@ -4,39 +4,90 @@ import dev.heapwise.graph.RefCursor;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A small graph on plain arrays, for checking the algorithm against the brute-force oracle. */
+/**
+ * A small graph on plain arrays, for checking the algorithm against the brute-force oracle. Stored
+ * edges and group edges (every member of a group with a target has an edge to it) are kept apart
+ * for the algorithm; {@link #succ} and {@link #pred} hold all edges, group edges included, for the
+ * oracle.
+ */
 final class ArrayDigraph implements Digraph {
     final int n;
     final int[][] succ;
     final int[][] pred;
+    final int[][] storedSucc;
+    final int[][] storedPred;
     final int[] roots;
     final long[] sizes;
+    final int[] groupOf;
+    final int[] groupTarget;
     private final boolean[] isRoot;
+    private final long storedEdges;
 
     ArrayDigraph(int n, List<int[]> edges, int[] roots, long[] sizes) {
+        this(n, edges, roots, sizes, new int[n], new int[] {-1});
+    }
+
+    ArrayDigraph(int n, List<int[]> edges, int[] roots, long[] sizes, int[] groupOf, int[] groupTarget) {
         this.n = n;
         this.roots = roots;
         this.sizes = sizes;
-        List<List<Integer>> s = new ArrayList<>();
-        List<List<Integer>> p = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            s.add(new ArrayList<>());
-            p.add(new ArrayList<>());
+        this.groupOf = groupOf;
+        this.groupTarget = groupTarget;
+        this.storedEdges = edges.size();
+        storedSucc = lists(n, edges, false);
+        storedPred = lists(n, edges, true);
+        List<int[]> all = new ArrayList<>(edges);
+        for (int v = 0; v < n; v++) {
+            int k = groupOf[v];
+            if (k >= 0 && groupTarget[k] >= 0) {
+                all.add(new int[] {v, groupTarget[k]});
+            }
         }
-        for (int[] e : edges) {
-            s.get(e[0]).add(e[1]);
-            p.get(e[1]).add(e[0]);
-        }
-        succ = new int[n][];
-        pred = new int[n][];
-        for (int i = 0; i < n; i++) {
-            succ[i] = s.get(i).stream().mapToInt(Integer::intValue).toArray();
-            pred[i] = p.get(i).stream().mapToInt(Integer::intValue).toArray();
-        }
+        succ = lists(n, all, false);
+        pred = lists(n, all, true);
         isRoot = new boolean[n];
         for (int r : roots) {
             isRoot[r] = true;
         }
+    }
+
+    private static int[][] lists(int n, List<int[]> edges, boolean inbound) {
+        List<List<Integer>> s = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            s.add(new ArrayList<>());
+        }
+        for (int[] e : edges) {
+            if (inbound) {
+                s.get(e[1]).add(e[0]);
+            } else {
+                s.get(e[0]).add(e[1]);
+            }
+        }
+        int[][] out = new int[n][];
+        for (int i = 0; i < n; i++) {
+            out[i] = s.get(i).stream().mapToInt(Integer::intValue).toArray();
+        }
+        return out;
+    }
+
+    @Override
+    public long storedEdgeCount() {
+        return storedEdges;
+    }
+
+    @Override
+    public int groupCount() {
+        return groupTarget.length;
+    }
+
+    @Override
+    public int groupOf(int v) {
+        return groupOf[v];
+    }
+
+    @Override
+    public int groupTarget(int group) {
+        return groupTarget[group];
     }
 
     @Override
@@ -56,12 +107,12 @@ final class ArrayDigraph implements Digraph {
 
     @Override
     public RefCursor successors() {
-        return new Cursor(succ);
+        return new Cursor(storedSucc);
     }
 
     @Override
     public RefCursor predecessors() {
-        return new Cursor(pred);
+        return new Cursor(storedPred);
     }
 
     @Override

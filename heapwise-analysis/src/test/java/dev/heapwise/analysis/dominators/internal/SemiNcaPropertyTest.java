@@ -2,6 +2,7 @@ package dev.heapwise.analysis.dominators.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,12 +16,45 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Semi-NCA against the definition on thousands of random graphs: cycles, self-loops, duplicate
- * edges, unreachable parts, many (and repeated) roots, from dense to sparse.
+ * edges, unreachable parts, many (and repeated) roots, from dense to sparse, with and without
+ * group edges (MAT's class edges: sink targets, targets that are roots, targets in their own
+ * group), on one thread and with every loop split in two.
  */
 class SemiNcaPropertyTest {
 
     static ArrayDigraph randomGraph(long seed, int n) {
         Random r = new Random(seed);
+        ArrayDigraph plain = randomPlainGraph(r, n);
+        if (n == 0 || r.nextInt(3) == 0) {
+            return plain;
+        }
+        // Groups: some vertices are "class objects"; every vertex may belong to a group.
+        int groups = 1 + r.nextInt(Math.max(1, n / 3));
+        int[] target = new int[groups];
+        for (int k = 0; k < groups; k++) {
+            target[k] = r.nextInt(5) == 0 ? -1 : r.nextInt(n);
+        }
+        int[] groupOf = new int[n];
+        for (int v = 0; v < n; v++) {
+            groupOf[v] = r.nextInt(6) == 0 ? -1 : r.nextInt(groups);
+        }
+        List<int[]> edges = new ArrayList<>();
+        for (int v = 0; v < n; v++) {
+            for (int t : plain.storedSucc[v]) {
+                // Targets often have few stored edges of their own (sinks), sometimes only to roots.
+                boolean isTarget = false;
+                for (int x : target) {
+                    isTarget |= x == v;
+                }
+                if (!isTarget || r.nextInt(3) == 0) {
+                    edges.add(new int[] {v, t});
+                }
+            }
+        }
+        return new ArrayDigraph(n, edges, plain.roots, plain.sizes, groupOf, target);
+    }
+
+    static ArrayDigraph randomPlainGraph(Random r, int n) {
         List<int[]> edges = new ArrayList<>();
         if (n > 0) {
             int shape = r.nextInt(4);
@@ -50,27 +84,43 @@ class SemiNcaPropertyTest {
             roots[i] = r.nextInt(n);
         }
         long[] sizes = new long[n];
+        boolean huge = r.nextInt(4) == 0; // retained sizes past 4 GB go to the overflow table
         for (int i = 0; i < n; i++) {
-            sizes[i] = 8 + 8L * r.nextInt(20);
+            sizes[i] = huge && r.nextInt(3) == 0 ? 3_000_000_000L + 8L * r.nextInt(20) : 8 + 8L * r.nextInt(20);
         }
         return new ArrayDigraph(n, edges, roots, sizes);
+    }
+
+    static SemiNca.Result compute(ArrayDigraph g, boolean keep, long seed) {
+        boolean split = (seed & 1) != 0;
+        Parallel.splitEverythingForTests(split);
+        // Track crowded vertices (no lists) on most graphs: any vertex with two predecessors or more.
+        PredecessorLists.crowded = (seed & 6) != 0 ? 2 : 4096;
+        try {
+            return SemiNca.compute(g, keep, ProgressListener.NONE, SemiNca.nativeOutputs(), true, split ? 2 : 1);
+        } finally {
+            Parallel.splitEverythingForTests(false);
+            PredecessorLists.crowded = 4096;
+        }
     }
 
     @Property(tries = 3000)
     void matchesTheDefinition(@ForAll long seed, @ForAll @IntRange(min = 0, max = 40) int n) {
         ArrayDigraph g = randomGraph(seed, n);
         BruteForceDominators oracle = new BruteForceDominators(g, g.roots);
-        try (SemiNca.Result r = SemiNca.compute(g, false, ProgressListener.NONE)) {
+        try (SemiNca.Result r = compute(g, false, seed)) {
             int reachable = 0;
             for (int v = 0; v < n; v++) {
-                assertThat(r.idom().get(v)).as("idom of %d", v).isEqualTo(oracle.idom[v]);
-                assertThat(r.retained().get(v)).as("retained of %d", v).isEqualTo(oracle.retained[v]);
+                assertThat(r.idom(v)).as("idom of %d", v).isEqualTo(oracle.idom[v]);
+                assertThat(r.retainedSize(v)).as("retained of %d", v).isEqualTo(oracle.retained[v]);
                 if (oracle.idom[v] != SemiNca.UNREACHABLE) {
                     reachable++;
                 }
             }
             assertThat(r.reachable()).isEqualTo(reachable);
             assertRetainedIsSubtreeSum(g, r);
+            assertUnreachableTotals(g, r, oracle);
+            assertGroupRetained(g, r, oracle);
         }
     }
 
@@ -79,11 +129,11 @@ class SemiNcaPropertyTest {
         ArrayDigraph g = randomGraph(seed, n);
         int[] roots = pseudoRootsByTheRule(g);
         BruteForceDominators oracle = new BruteForceDominators(g, roots);
-        try (SemiNca.Result r = SemiNca.compute(g, true, ProgressListener.NONE)) {
+        try (SemiNca.Result r = compute(g, true, seed)) {
             for (int v = 0; v < n; v++) {
-                assertThat(r.idom().get(v)).as("idom of %d", v).isEqualTo(oracle.idom[v]);
-                assertThat(r.idom().get(v)).isNotEqualTo(SemiNca.UNREACHABLE);
-                assertThat(r.retained().get(v)).isEqualTo(oracle.retained[v]);
+                assertThat(r.idom(v)).as("idom of %d", v).isEqualTo(oracle.idom[v]);
+                assertThat(r.idom(v)).isNotEqualTo(SemiNca.UNREACHABLE);
+                assertThat(r.retainedSize(v)).isEqualTo(oracle.retained[v]);
             }
             assertThat(r.reachable()).isEqualTo(n);
             assertRetainedIsSubtreeSum(g, r);
@@ -117,20 +167,58 @@ class SemiNcaPropertyTest {
         }
     }
 
+    /** MAT's class retained size: members no other member of the group dominates, summed. */
+    static void assertGroupRetained(ArrayDigraph g, SemiNca.Result r, BruteForceDominators oracle) {
+        long[] expected = new long[g.groupCount()];
+        for (int v = 0; v < g.n; v++) {
+            int k = g.groupOf[v];
+            if (k < 0 || oracle.idom[v] == SemiNca.UNREACHABLE) {
+                continue;
+            }
+            boolean nested = false;
+            for (int x = 0; x < g.n && !nested; x++) {
+                nested = x != v && g.groupOf[x] == k && oracle.dominates[x][v];
+            }
+            if (!nested) {
+                expected[k] += oracle.retained[v];
+            }
+        }
+        assertThat(r.groupRetained().join()).containsExactly(expected);
+    }
+
+    static void assertUnreachableTotals(ArrayDigraph g, SemiNca.Result r, BruteForceDominators oracle) {
+        long[] count = new long[g.groupCount()];
+        long[] size = new long[g.groupCount()];
+        long reachableSize = 0;
+        for (int v = 0; v < g.n; v++) {
+            if (oracle.idom[v] == SemiNca.UNREACHABLE) {
+                if (g.groupOf[v] >= 0) {
+                    count[g.groupOf[v]]++;
+                    size[g.groupOf[v]] += g.sizes[v];
+                }
+            } else {
+                reachableSize += g.sizes[v];
+            }
+        }
+        assertThat(r.unreachableCount()).containsExactly(count);
+        assertThat(r.unreachableSize()).containsExactly(size);
+        assertThat(r.reachableSize()).isEqualTo(reachableSize);
+    }
+
     /** Retained size = own size + the retained sizes of the immediately dominated. */
     static void assertRetainedIsSubtreeSum(ArrayDigraph g, SemiNca.Result r) {
         long[] sum = new long[g.n];
         for (int v = 0; v < g.n; v++) {
-            if (r.idom().get(v) != SemiNca.UNREACHABLE) {
+            if (r.idom(v) != SemiNca.UNREACHABLE) {
                 sum[v] += g.sizes[v];
-                int d = r.idom().get(v);
+                int d = r.idom(v);
                 if (d >= 0) {
-                    sum[d] += r.retained().get(v);
+                    sum[d] += r.retainedSize(v);
                 }
             }
         }
         for (int v = 0; v < g.n; v++) {
-            assertThat(r.retained().get(v)).isEqualTo(sum[v]);
+            assertThat(r.retainedSize(v)).isEqualTo(sum[v]);
         }
     }
 
@@ -146,9 +234,9 @@ class SemiNcaPropertyTest {
         try (SemiNca.Result r = SemiNca.compute(g, false, ProgressListener.NONE)) {
             int[] expected = {-1, 0, 0, 0, 0, 0, 3, 3, 0, 0, 7, 0, 4};
             for (int v = 0; v < 13; v++) {
-                assertThat(r.idom().get(v)).as("idom of %d", v).isEqualTo(expected[v]);
+                assertThat(r.idom(v)).as("idom of %d", v).isEqualTo(expected[v]);
             }
-            assertThat(r.retained().get(0)).isEqualTo(13);
+            assertThat(r.retainedSize(0)).isEqualTo(13);
         }
     }
 
@@ -164,9 +252,9 @@ class SemiNcaPropertyTest {
         Arrays.fill(sizes, 16);
         ArrayDigraph g = new ArrayDigraph(n, edges, new int[] {0}, sizes);
         try (SemiNca.Result r = SemiNca.compute(g, false, ProgressListener.NONE)) {
-            assertThat(r.idom().get(n - 1)).isEqualTo(n - 2);
-            assertThat(r.retained().get(0)).isEqualTo(16L * n);
-            assertThat(r.retained().get(n / 2)).isEqualTo(16L * (n - n / 2));
+            assertThat(r.idom(n - 1)).isEqualTo(n - 2);
+            assertThat(r.retainedSize(0)).isEqualTo(16L * n);
+            assertThat(r.retainedSize(n / 2)).isEqualTo(16L * (n - n / 2));
         }
     }
 }

@@ -1,0 +1,250 @@
+package dev.heapwise.analysis.dominators.internal;
+
+import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeMemory;
+import dev.heapwise.analysis.internal.NativeLongs;
+import dev.heapwise.analysis.internal.Parallel;
+import dev.heapwise.graph.RefCursor;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The out-edges the dominator computation needs, copied once into plain native int arrays
+ * (compressed sparse rows: {@code targets[offset(v) .. offset(v+1))}), so that the depth-first
+ * search, which visits vertices in an order the graph's index was not laid out for, pays one or
+ * two cache misses per vertex instead of the half dozen of the index's compressed columns. The copy
+ * reads the index in order (cheap) on two threads: the first half forwards from the start of the
+ * target array, the second half backwards from its end, then the second block is moved down.
+ *
+ * <p>Edges that cannot change any dominator are left out, which is exact and saves most of MAT's
+ * class edges:
+ * <ul>
+ * <li>edges into a GC root: its only dominator is the virtual root, and any path through such an
+ *     edge can start at the virtual root's own edge instead;
+ * <li>self-loops;
+ * <li>group edges into a <em>sink target</em>: a non-root group target with no edges of its own
+ *     left (array classes, typically, whose only reference is their superclass). Nothing is reached
+ *     through it, so its millions of instance edges decide its own immediate dominator only, which
+ *     {@link LeafDominators} computes afterwards as the nearest common dominator of its predecessors.
+ * </ul>
+ * Rows longer than {@link #SORT_FROM} are sorted by target, so the search walks a big array's or
+ * hash table's elements in address order (the order the dump lays them out in) rather than at
+ * random. {@link #leaf} marks vertices with no edges left.
+ */
+final class CompactGraph implements AutoCloseable {
+    static final int SORT_FROM = 32;
+
+    final int n;
+    final boolean wide;
+    private final NativeInts intOffsets;
+    private final NativeLongs longOffsets;
+    final MemorySegment offsets;
+    private final NativeInts targetArray;
+    final MemorySegment targets;
+    final long edges;
+    /** Bit per vertex: no edges left. */
+    final long[] leaf;
+    /** Per group: its target is a sink (its group edges were left out). */
+    final boolean[] sinkGroup;
+
+    private CompactGraph(int n, NativeInts intOffsets, NativeLongs longOffsets, NativeInts targetArray, long edges,
+            long[] leaf, boolean[] sinkGroup) {
+        this.n = n;
+        this.wide = longOffsets != null;
+        this.intOffsets = intOffsets;
+        this.longOffsets = longOffsets;
+        this.offsets = wide ? longOffsets.segment() : intOffsets.segment();
+        this.targetArray = targetArray;
+        this.targets = targetArray.segment();
+        this.edges = edges;
+        this.leaf = leaf;
+        this.sinkGroup = sinkGroup;
+    }
+
+    long offset(int v) {
+        return wide ? NativeLongs.get(offsets, v) : NativeInts.get(offsets, v);
+    }
+
+    boolean isLeaf(int v) {
+        return (leaf[v >>> 6] & (1L << v)) != 0;
+    }
+
+    /** Which groups' targets are sinks: non-roots with no edge left but (possibly) to roots or themselves. */
+    static boolean[] sinkGroups(Digraph g) {
+        boolean[] sink = new boolean[g.groupCount()];
+        RefCursor c = g.successors();
+        for (int k = 0; k < sink.length; k++) {
+            int t = g.groupTarget(k);
+            if (t < 0 || g.isRoot(t)) {
+                continue;
+            }
+            boolean none = true;
+            c.reset(t);
+            for (int s; none && (s = c.next()) >= 0; ) {
+                none = s == t || g.isRoot(s);
+            }
+            int own = g.groupOf(t);
+            int ownTarget = own < 0 ? -1 : g.groupTarget(own);
+            sink[k] = none && (ownTarget < 0 || ownTarget == t || g.isRoot(ownTarget));
+        }
+        return sink;
+    }
+
+    static CompactGraph build(Digraph g, long storedEdges, int threads) {
+        int n = g.vertexCount();
+        boolean[] sink = sinkGroups(g);
+        int groups = g.groupCount();
+        int[] target = new int[groups];
+        for (int k = 0; k < groups; k++) {
+            int t = g.groupTarget(k);
+            target[k] = t < 0 || g.isRoot(t) || sink[k] ? -1 : t;
+        }
+        long capacity = Math.max(1, storedEdges + n);
+        boolean wide = capacity + 1 >= Integer.MAX_VALUE;
+        NativeInts intOffsets = wide ? null : NativeInts.allocateUninitialized(n + 1L);
+        NativeLongs longOffsets = wide ? NativeLongs.allocateUninitialized(n + 1L) : null;
+        NativeInts targetArray = null;
+        try {
+            targetArray = NativeInts.allocateUninitialized(capacity);
+            long[] leaf = new long[(n + 64) >>> 6];
+            int parts = Parallel.parts(n, threads);
+            if (parts > 2) {
+                parts = 2; // the forward/backward layout splits in two
+            }
+            int[] bounds = Parallel.bounds(n, parts);
+            MemorySegment off = wide ? longOffsets.segment() : intOffsets.segment();
+            MemorySegment tg = targetArray.segment();
+            long[] ends = new long[2];
+            final int partCount = parts;
+            Parallel.run(parts, p -> {
+                if (p == 0) {
+                    ends[0] = copyForward(g, target, bounds[0], bounds[1], off, wide, tg, leaf, partCount == 1);
+                } else {
+                    ends[1] = copyBackward(g, target, bounds[1], bounds[2], off, wide, tg, capacity, leaf);
+                }
+            });
+            long total = ends[0];
+            if (parts == 2) {
+                long low = ends[1];
+                long len = capacity - low;
+                MemorySegment.copy(tg, low * 4, tg, ends[0] * 4, len * 4);
+                // The top of the array, where the second half was written, is free now: tens of MB
+                // that would otherwise stay resident until the array is reused.
+                NativeMemory.discard(tg, Math.max(low, ends[0] + len) * 4, capacity * 4);
+                long delta = low - ends[0];
+                for (int v = bounds[1]; v <= n; v++) {
+                    if (wide) {
+                        NativeLongs.set(off, v, NativeLongs.get(off, v) - delta);
+                    } else {
+                        NativeInts.set(off, v, (int) (NativeInts.get(off, v) - delta));
+                    }
+                }
+                total += len;
+            }
+            return new CompactGraph(n, intOffsets, longOffsets, targetArray, total, leaf, sink);
+        } catch (RuntimeException | Error e) {
+            if (intOffsets != null) {
+                intOffsets.close();
+            }
+            if (longOffsets != null) {
+                longOffsets.close();
+            }
+            if (targetArray != null) {
+                targetArray.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Collects the kept edges of {@code v} into {@code row[0..]}; returns the count (row may grow). */
+    private static final class Row {
+        int[] row = new int[64];
+        int size;
+
+        void collect(Digraph g, RefCursor c, int[] target, int v) {
+            size = 0;
+            c.reset(v);
+            for (int t; (t = c.next()) >= 0; ) {
+                if (t != v && !g.isRoot(t)) {
+                    add(t);
+                }
+            }
+            int k = g.groupOf(v);
+            if (k >= 0) {
+                int t = target[k];
+                if (t >= 0 && t != v) {
+                    add(t);
+                }
+            }
+            if (size > SORT_FROM) {
+                Arrays.sort(row, 0, size);
+            }
+        }
+
+        private void add(int t) {
+            if (size == row.length) {
+                row = Arrays.copyOf(row, size * 2);
+            }
+            row[size++] = t;
+        }
+    }
+
+    private static long copyForward(Digraph g, int[] target, int from, int to, MemorySegment off, boolean wide,
+            MemorySegment tg, long[] leaf, boolean last) {
+        RefCursor c = g.successors();
+        Row row = new Row();
+        long pos = 0;
+        for (int v = from; v < to; v++) {
+            setOffset(off, wide, v, pos);
+            row.collect(g, c, target, v);
+            if (row.size == 0) {
+                leaf[v >>> 6] |= 1L << v;
+            }
+            MemorySegment.copy(row.row, 0, tg, NativeInts.INT, pos * 4, row.size);
+            pos += row.size;
+        }
+        if (last) {
+            setOffset(off, wide, to, pos);
+        }
+        return pos;
+    }
+
+    /** Fills rows from the end of the array down, so rows stay in vertex order; returns the lowest used slot. */
+    private static long copyBackward(Digraph g, int[] target, int from, int to, MemorySegment off, boolean wide,
+            MemorySegment tg, long capacity, long[] leaf) {
+        RefCursor c = g.successors();
+        Row row = new Row();
+        long pos = capacity;
+        setOffset(off, wide, to, pos);
+        for (int v = to - 1; v >= from; v--) {
+            row.collect(g, c, target, v);
+            if (row.size == 0) {
+                leaf[v >>> 6] |= 1L << v;
+            }
+            pos -= row.size;
+            MemorySegment.copy(row.row, 0, tg, NativeInts.INT, pos * 4, row.size);
+            setOffset(off, wide, v, pos);
+        }
+        return pos;
+    }
+
+    private static void setOffset(MemorySegment off, boolean wide, int v, long pos) {
+        if (wide) {
+            NativeLongs.set(off, v, pos);
+        } else {
+            NativeInts.set(off, v, (int) pos);
+        }
+    }
+
+    /** Frees the arrays. */
+    @Override
+    public void close() {
+        if (intOffsets != null) {
+            intOffsets.close();
+        }
+        if (longOffsets != null) {
+            longOffsets.close();
+        }
+        targetArray.close();
+    }
+}

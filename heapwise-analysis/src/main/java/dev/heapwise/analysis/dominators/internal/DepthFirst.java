@@ -1,0 +1,149 @@
+package dev.heapwise.analysis.dominators.internal;
+
+import dev.heapwise.analysis.internal.IntStack;
+import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeLongs;
+import dev.heapwise.graph.build.ProgressListener;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Numbers vertices in depth-first preorder over a {@link CompactGraph}, from the virtual root
+ * (number 0): {@code vertex[i]} is the vertex numbered i and {@code parent[i]} the number of its
+ * parent in the search tree. Also marks every vertex reached ({@link #seen}) and every vertex
+ * reached by more than one edge ({@link #twice}: only those need their predecessors later).
+ *
+ * <p>The work stack holds (parent number, vertex) pairs still to look at: 8 bytes per edge waiting,
+ * no recursion (a heap is searched millions of levels deep). A pair popped for a vertex already
+ * numbered means a second edge into it. A vertex with no edges of its own is numbered the moment
+ * it is found instead of being stacked: any order of exploring a vertex's edges is a depth-first
+ * search, and exploring a leaf first finishes it at once. Successors are stacked in reverse so they
+ * come off in row order, ascending for the sorted long rows (address order, few cache misses).
+ */
+final class DepthFirst {
+    final NativeInts vertexArray;
+    NativeInts parentArray;
+    final long[] seen;
+    final long[] twice;
+    private final CompactGraph g;
+    private final ProgressListener progress;
+    /** The next free number. */
+    int next = 1;
+
+    DepthFirst(CompactGraph g, ProgressListener progress) {
+        this.g = g;
+        this.progress = progress;
+        int words = (g.n + 64) >>> 6;
+        this.seen = new long[words];
+        this.twice = new long[words];
+        NativeInts v = NativeInts.allocateUninitialized(g.n + 1L);
+        try {
+            this.parentArray = NativeInts.allocateUninitialized(g.n + 1L);
+        } catch (RuntimeException | Error e) {
+            v.close();
+            throw e;
+        }
+        this.vertexArray = v;
+    }
+
+    boolean isSeen(int v) {
+        return (seen[v >>> 6] & (1L << v)) != 0;
+    }
+
+    /** Searches from each of {@code entries} in order, as successors of the virtual root. */
+    void search(int[] entries, int count) {
+        MemorySegment vertex = vertexArray.segment();
+        MemorySegment parent = parentArray.segment();
+        MemorySegment offsets = g.offsets;
+        MemorySegment targets = g.targets;
+        boolean wide = g.wide;
+        long[] seen = this.seen;
+        long[] twice = this.twice;
+        long[] leaf = g.leaf;
+        IntStack work = new IntStack();
+        int d = next;
+        for (int k = count - 1; k >= 0; k--) {
+            int t = entries[k];
+            long tb = 1L << t;
+            int tw = t >>> 6;
+            if ((seen[tw] & tb) != 0) {
+                continue; // a root listed twice: its only predecessor is still the virtual root
+            }
+            if ((leaf[tw] & tb) != 0) {
+                seen[tw] |= tb;
+                NativeInts.set(vertex, d, t);
+                NativeInts.set(parent, d, 0);
+                d++;
+            } else {
+                work.push(0);
+                work.push(t);
+            }
+        }
+        long reported = d;
+        while (!work.isEmpty()) {
+            int v = work.pop();
+            int p = work.pop();
+            long bit = 1L << v;
+            int word = v >>> 6;
+            if ((seen[word] & bit) != 0) {
+                twice[word] |= bit;
+                continue;
+            }
+            seen[word] |= bit;
+            int me = d++;
+            NativeInts.set(vertex, me, v);
+            NativeInts.set(parent, me, p);
+            long begin;
+            long end;
+            if (wide) {
+                begin = NativeLongs.get(offsets, v);
+                end = NativeLongs.get(offsets, v + 1L);
+            } else {
+                begin = NativeInts.get(offsets, v);
+                end = NativeInts.get(offsets, v + 1L);
+            }
+            for (long e = end - 1; e >= begin; e--) {
+                int t = NativeInts.get(targets, e);
+                long tb = 1L << t;
+                int tw = t >>> 6;
+                if ((seen[tw] & tb) != 0) {
+                    twice[tw] |= tb;
+                } else if ((leaf[tw] & tb) != 0) {
+                    seen[tw] |= tb;
+                    NativeInts.set(vertex, d, t);
+                    NativeInts.set(parent, d, me);
+                    d++;
+                } else {
+                    work.push(me);
+                    work.push(t);
+                }
+            }
+            if (d - reported >= 1 << 20) {
+                reported = d;
+                progress.progress(d);
+            }
+        }
+        next = d;
+    }
+
+    /** Numbers {@code v}, not reached, as a child of the virtual root without searching from it. */
+    void numberAlone(int v) {
+        seen[v >>> 6] |= 1L << v;
+        vertexArray.set(next, v);
+        parentArray.set(next, 0);
+        next++;
+    }
+
+    /** Hands the parent array (by then: immediate dominators) over to the caller, who closes it. */
+    NativeInts detachParent() {
+        NativeInts p = parentArray;
+        parentArray = null;
+        return p;
+    }
+
+    void close() {
+        vertexArray.close();
+        if (parentArray != null) {
+            parentArray.close();
+        }
+    }
+}

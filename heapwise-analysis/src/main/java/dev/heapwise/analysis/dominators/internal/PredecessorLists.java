@@ -1,0 +1,336 @@
+package dev.heapwise.analysis.dominators.internal;
+
+import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeLongs;
+import dev.heapwise.analysis.internal.Parallel;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The predecessors of the vertices reached more than once, as preorder numbers: the list of the
+ * r-th such vertex (in vertex order: {@link #rank}) is {@code numbers[start(r) .. start(r+1))}.
+ * A vertex reached once needs none (its tree parent is its only reachable predecessor).
+ *
+ * <p>Built by turning the {@link CompactGraph}'s rows around, without the graph's inbound index:
+ * one pass over the rows of the reached vertices counts, a second writes each source's number
+ * into its targets' lists. Both passes read the rows in order and split the vertices in two
+ * halves, one per thread; each half counts into its own array, so the second writes without
+ * contention. Unreachable predecessors are left out.
+ *
+ * <p><b>Crowded vertices.</b> A class object with millions of instances, or a string constant every
+ * record points to, would need millions of list entries and as many path evaluations. Up to
+ * {@link #TRACKED} such vertices (non-leaves with the longest lists, at least {@link #crowded}
+ * entries) get no list. Instead each predecessor u of tracked vertex j sets bit j in
+ * {@code mark[pre(u)]}, and {@code lowest[j]} keeps the smallest predecessor number. The
+ * semi-dominator pass then ORs each vertex's marks into its tree parent's (reverse preorder visits
+ * children first), so a vertex's marks say which tracked vertices have a predecessor in its
+ * subtree; see {@link SemiNca} for why that gives the semi-dominator exactly.
+ */
+final class PredecessorLists implements AutoCloseable {
+    /** At most this many crowded vertices are tracked (one bit each in an int). */
+    static final int TRACKED = 32;
+    /** A list shorter than this is not worth tracking (tests lower it to track on small graphs). */
+    static volatile int crowded = 4096;
+
+    private final long[] members;
+    private final int[] rankBase;
+    final int count;
+    final boolean wide;
+    private final NativeInts intStart;
+    private final NativeLongs longStart;
+    final MemorySegment start;
+    private final NativeInts numberArray;
+    final MemorySegment numbers;
+    /** Tracked vertices, by tracking index. */
+    final int[] tracked;
+    /** Per tracking index: the smallest predecessor number (Integer.MAX_VALUE when none). */
+    final int[] lowest;
+    /** Per preorder number: bit j set when the vertex is a predecessor of tracked vertex j; null if none tracked. */
+    NativeInts mark;
+    private final long[] trackedBits;
+
+    private PredecessorLists(long[] members, int[] rankBase, int count, NativeInts intStart, NativeLongs longStart,
+            NativeInts numberArray, int[] tracked, long[] trackedBits) {
+        this.members = members;
+        this.rankBase = rankBase;
+        this.count = count;
+        this.wide = longStart != null;
+        this.intStart = intStart;
+        this.longStart = longStart;
+        this.start = wide ? longStart.segment() : intStart.segment();
+        this.numberArray = numberArray;
+        this.numbers = numberArray.segment();
+        this.tracked = tracked;
+        this.trackedBits = trackedBits;
+        this.lowest = new int[tracked.length];
+        Arrays.fill(lowest, Integer.MAX_VALUE);
+    }
+
+    /** The position of member {@code v} among the members, in vertex order. */
+    int rank(int v) {
+        int w = v >>> 6;
+        return rankBase[w] + Long.bitCount(members[w] & ((1L << v) - 1));
+    }
+
+    long start(int r) {
+        return wide ? NativeLongs.get(start, r) : NativeInts.get(start, r);
+    }
+
+    /** The tracking index of {@code v}, or -1 when v has an ordinary list. */
+    int trackedIndex(int v) {
+        if ((trackedBits[v >>> 6] & (1L << v)) == 0) {
+            return -1;
+        }
+        for (int j = 0; j < tracked.length; j++) {
+            if (tracked[j] == v) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * @param members  bit per vertex that gets a list
+     * @param seen     bit per reached vertex (sources outside are left out)
+     * @param pre      preorder number by vertex
+     * @param numbered how many preorder numbers there are (size of the marks)
+     */
+    static PredecessorLists build(CompactGraph g, long[] members, long[] seen, MemorySegment pre, int numbered,
+            int threads) {
+        int n = g.n;
+        int[] rankBase = new int[members.length + 1];
+        for (int w = 0; w < members.length; w++) {
+            rankBase[w + 1] = rankBase[w] + Long.bitCount(members[w]);
+        }
+        int count = rankBase[members.length];
+        int parts = Parallel.parts(n, threads);
+        int[] bounds = Parallel.bounds(n, parts);
+        NativeInts[] counts = new NativeInts[parts];
+        NativeLongs[] wideNext = new NativeLongs[parts];
+        NativeInts intStart = null;
+        NativeLongs longStart = null;
+        NativeInts numberArray = null;
+        NativeInts mark = null;
+        try {
+            for (int p = 0; p < parts; p++) {
+                counts[p] = NativeInts.allocate(Math.max(1, count));
+            }
+            // Pass 1: per half, how many entries each list gets from that half.
+            Parallel.run(parts, p -> {
+                MemorySegment c = counts[p].segment();
+                for (int u = bounds[p]; u < bounds[p + 1]; u++) {
+                    if ((seen[u >>> 6] & (1L << u)) == 0) {
+                        continue;
+                    }
+                    long end = g.offset(u + 1);
+                    for (long e = g.offset(u); e < end; e++) {
+                        int t = NativeInts.get(g.targets, e);
+                        int w = t >>> 6;
+                        long bit = 1L << t;
+                        if ((members[w] & bit) != 0) {
+                            int r = rankBase[w] + Long.bitCount(members[w] & (bit - 1));
+                            NativeInts.set(c, r, NativeInts.get(c, r) + 1);
+                        }
+                    }
+                }
+            });
+            long[] trackedBits = new long[members.length];
+            int[] tracked = crowded(g, members, rankBase, counts, count);
+            for (int t : tracked) {
+                trackedBits[t >>> 6] |= 1L << t;
+            }
+            long total = 0;
+            for (NativeInts c : counts) {
+                for (int r = 0; r < count; r++) {
+                    total += c.get(r);
+                }
+            }
+            boolean wide = total >= Integer.MAX_VALUE;
+            if (wide) {
+                longStart = NativeLongs.allocateUninitialized(count + 1L);
+                for (int p = 0; p < parts; p++) {
+                    wideNext[p] = NativeLongs.allocateUninitialized(Math.max(1, count));
+                }
+            } else {
+                intStart = NativeInts.allocateUninitialized(count + 1L);
+            }
+            numberArray = NativeInts.allocateUninitialized(Math.max(1, total));
+            if (tracked.length > 0) {
+                mark = NativeInts.allocate(Math.max(1, numbered));
+            }
+            PredecessorLists lists = new PredecessorLists(members, rankBase, count, intStart, longStart, numberArray,
+                    tracked, trackedBits);
+            lists.mark = mark;
+            // Each half's write position in a list: the list's start plus what the halves before it add.
+            long at = 0;
+            for (int r = 0; r < count; r++) {
+                lists.setStart(r, at);
+                for (int p = 0; p < parts; p++) {
+                    int c = counts[p].get(r);
+                    if (wide) {
+                        wideNext[p].set(r, at);
+                    } else {
+                        counts[p].set(r, (int) at);
+                    }
+                    at += c;
+                }
+            }
+            lists.setStart(count, at);
+            MemorySegment numbers = lists.numbers;
+            MemorySegment marks = mark == null ? null : mark.segment();
+            int[][] lowest = new int[parts][tracked.length];
+            Parallel.run(parts, p -> {
+                MemorySegment next = wide ? wideNext[p].segment() : counts[p].segment();
+                int[] low = lowest[p];
+                Arrays.fill(low, Integer.MAX_VALUE);
+                for (int u = bounds[p]; u < bounds[p + 1]; u++) {
+                    if ((seen[u >>> 6] & (1L << u)) == 0) {
+                        continue;
+                    }
+                    int number = NativeInts.get(pre, u);
+                    long end = g.offset(u + 1);
+                    for (long e = g.offset(u); e < end; e++) {
+                        int t = NativeInts.get(g.targets, e);
+                        int w = t >>> 6;
+                        long bit = 1L << t;
+                        if ((members[w] & bit) == 0) {
+                            continue;
+                        }
+                        if ((trackedBits[w] & bit) != 0) {
+                            int j = lists.trackedIndex(t);
+                            NativeInts.set(marks, number, NativeInts.get(marks, number) | (1 << j));
+                            low[j] = Math.min(low[j], number);
+                            continue;
+                        }
+                        int r = rankBase[w] + Long.bitCount(members[w] & (bit - 1));
+                        long k;
+                        if (wide) {
+                            k = NativeLongs.get(next, r);
+                            NativeLongs.set(next, r, k + 1);
+                        } else {
+                            k = NativeInts.get(next, r);
+                            NativeInts.set(next, r, (int) k + 1);
+                        }
+                        NativeInts.set(numbers, k, number);
+                    }
+                }
+            });
+            for (int[] low : lowest) {
+                for (int j = 0; j < tracked.length; j++) {
+                    lists.lowest[j] = Math.min(lists.lowest[j], low[j]);
+                }
+            }
+            numberArray = null;
+            intStart = null;
+            longStart = null;
+            mark = null;
+            return lists;
+        } finally {
+            for (NativeInts c : counts) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+            for (NativeLongs c : wideNext) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+            for (AutoCloseable a : new AutoCloseable[] {numberArray, intStart, longStart, mark}) {
+                if (a != null) {
+                    try {
+                        a.close();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Chooses the crowded vertices: non-leaves with the longest lists (at least {@link #crowded}),
+     * at most {@link #TRACKED}; zeroes their counts so they get no list space.
+     */
+    private static int[] crowded(CompactGraph g, long[] members, int[] rankBase, NativeInts[] counts, int count) {
+        long[] best = new long[0]; // (length << 32 | rank), kept sorted descending, at most TRACKED
+        for (int r = 0; r < count; r++) {
+            long len = 0;
+            for (NativeInts c : counts) {
+                len += NativeInts.get(c.segment(), r);
+            }
+            if (len < crowded || best.length == TRACKED && len <= best[TRACKED - 1] >>> 32) {
+                continue;
+            }
+            long key = (len << 32) | r;
+            int at = best.length;
+            if (best.length < TRACKED) {
+                best = Arrays.copyOf(best, best.length + 1);
+            } else {
+                at = TRACKED - 1;
+            }
+            best[at] = key;
+            for (int k = at; k > 0 && best[k] > best[k - 1]; k--) {
+                long x = best[k];
+                best[k] = best[k - 1];
+                best[k - 1] = x;
+            }
+        }
+        int[] out = new int[best.length];
+        int kept = 0;
+        for (long key : best) {
+            int r = (int) key;
+            int v = select(members, rankBase, r);
+            if (g.isLeaf(v)) {
+                continue; // a leaf's dominator comes from its list (LeafDominators)
+            }
+            for (NativeInts c : counts) {
+                c.set(r, 0);
+            }
+            out[kept++] = v;
+        }
+        return Arrays.copyOf(out, kept);
+    }
+
+    /** The member of rank {@code r}. */
+    private static int select(long[] members, int[] rankBase, int r) {
+        int lo = 0;
+        int hi = members.length - 1;
+        while (lo < hi) { // the last word whose base is <= r
+            int mid = (lo + hi + 1) >>> 1;
+            if (rankBase[mid] <= r) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        long word = members[lo];
+        int k = r - rankBase[lo];
+        while (k-- > 0) {
+            word &= word - 1;
+        }
+        return (lo << 6) + Long.numberOfTrailingZeros(word);
+    }
+
+    private void setStart(int r, long v) {
+        if (wide) {
+            NativeLongs.set(start, r, v);
+        } else {
+            NativeInts.set(start, r, (int) v);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (intStart != null) {
+            intStart.close();
+        }
+        if (longStart != null) {
+            longStart.close();
+        }
+        numberArray.close();
+        if (mark != null) {
+            mark.close();
+        }
+    }
+}
