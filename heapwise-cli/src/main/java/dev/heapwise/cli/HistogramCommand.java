@@ -7,6 +7,7 @@ import dev.heapwise.cli.analysis.Trees;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Units;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -71,21 +72,21 @@ final class HistogramCommand implements Callable<Integer> {
                 System.out.printf("%5s %14s %16s %16s  %s%n", "#", "objects", "shallow bytes", "retained bytes", "class");
                 int i = 0;
                 for (HeapClass c : shown) {
-                    System.out.printf("%5d %14s %16s %16s  %s%n", ++i, Text.count(c.instanceCount()),
-                            Text.count(c.shallowSizeOfInstances()), Text.count(tree.classRetainedSize(c.index())), c.name());
+                    System.out.printf("%5d %14s %16s %16s  %s%n", ++i, Units.count(c.instanceCount()),
+                            Units.count(c.shallowSizeOfInstances()), Units.count(tree.classRetainedSize(c.index())), c.name());
                 }
-                System.out.printf("%5s %14s %16s  (%s classes with objects)%n", "total", Text.count(totalObjects),
-                        Text.count(totalShallow), Text.count(rows.size()));
+                System.out.printf("%5s %14s %16s  (%s classes with objects)%n", "total", Units.count(totalObjects),
+                        Units.count(totalShallow), Units.count(rows.size()));
                 return 0;
             }
             System.out.printf("%5s %14s %16s  %s%n", "#", "objects", "shallow bytes", "class");
             int i = 0;
             for (HeapClass c : shown) {
-                System.out.printf("%5d %14s %16s  %s%n", ++i, Text.count(c.instanceCount()),
-                        Text.count(c.shallowSizeOfInstances()), c.name());
+                System.out.printf("%5d %14s %16s  %s%n", ++i, Units.count(c.instanceCount()),
+                        Units.count(c.shallowSizeOfInstances()), c.name());
             }
-            System.out.printf("%5s %14s %16s  (%s classes with objects)%n", "total", Text.count(totalObjects),
-                    Text.count(totalShallow), Text.count(rows.size()));
+            System.out.printf("%5s %14s %16s  (%s classes with objects)%n", "total", Units.count(totalObjects),
+                    Units.count(totalShallow), Units.count(rows.size()));
             return 0;
         }
     }

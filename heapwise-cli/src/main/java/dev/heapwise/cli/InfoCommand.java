@@ -3,6 +3,7 @@ package dev.heapwise.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.graph.GraphInfo;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,12 +48,12 @@ final class InfoCommand implements Callable<Integer> {
             out.printf("file:          %s%n", dump.dump);
             out.printf("format:        %s (%s)%n", i.format(), i.formatDetail());
             out.printf("id size:       %d bytes%n", i.idSize());
-            out.printf("objects:       %s%n", Text.count(i.objects()));
-            out.printf("classes:       %s%n", Text.count(i.classes()));
-            out.printf("references:    %s%n", Text.count(i.references()));
-            out.printf("GC roots:      %s%n", Text.count(i.gcRoots()));
+            out.printf("objects:       %s%n", Units.count(i.objects()));
+            out.printf("classes:       %s%n", Units.count(i.classes()));
+            out.printf("references:    %s%n", Units.count(i.references()));
+            out.printf("GC roots:      %s%n", Units.count(i.gcRoots()));
             out.printf("heaps:         %s%n", String.join(", ", g.heapNames()));
-            out.printf("shallow size:  %s (%s bytes)%n", Text.bytes(i.totalShallowSize()), Text.count(i.totalShallowSize()));
+            out.printf("shallow size:  %s (%s bytes)%n", Units.bytes(i.totalShallowSize()), Units.count(i.totalShallowSize()));
             out.printf("sizes:         %s%n", i.sizeModel());
             if (i.partial()) {
                 out.printf("PARTIAL:       the dump was cut short; only complete records were read%n");

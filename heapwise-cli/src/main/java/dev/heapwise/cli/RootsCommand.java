@@ -6,6 +6,7 @@ import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.RootKind;
+import dev.heapwise.graph.Units;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -63,9 +64,9 @@ final class RootsCommand implements Callable<Integer> {
                 Json.print(System.out, o);
                 return 0;
             }
-            System.out.printf("%s GC roots%n", Text.count(g.rootCount()));
+            System.out.printf("%s GC roots%n", Units.count(g.rootCount()));
             byKind.forEach((kind, list) -> {
-                System.out.printf("%n%s (%s)%n", kind.label(), Text.count(list.size()));
+                System.out.printf("%n%s (%s)%n", kind.label(), Units.count(list.size()));
                 for (GcRoot r : list.subList(0, Math.min(limit, list.size()))) {
                     String where = r.threadSerial() < 0 ? ""
                             : "  [thread " + threadNames.getOrDefault(r.threadSerial(), "#" + r.threadSerial())
@@ -73,7 +74,7 @@ final class RootsCommand implements Callable<Integer> {
                     System.out.printf("  %s%s%n", Describe.brief(g, r.object()), where);
                 }
                 if (list.size() > limit) {
-                    System.out.printf("  ... %s more (--limit)%n", Text.count(list.size() - limit));
+                    System.out.printf("  ... %s more (--limit)%n", Units.count(list.size() - limit));
                 }
             });
             return 0;

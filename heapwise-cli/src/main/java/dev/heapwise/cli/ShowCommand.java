@@ -14,6 +14,7 @@ import dev.heapwise.graph.Ids;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.Reference;
+import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -123,9 +124,9 @@ final class ShowCommand implements Callable<Integer> {
         out.printf("%s%n", Describe.brief(g, o));
         out.printf("  class:        %s%n", Describe.className(g, o));
         out.printf("  kind:         %s%n", kindLine(g, o));
-        out.printf("  shallow size: %s bytes%n", Text.count(g.shallowSize(o)));
+        out.printf("  shallow size: %s bytes%n", Units.count(g.shallowSize(o)));
         out.printf("  retained:     %s%n", retention.reachable()
-                ? Text.count(retention.retainedSize()) + " bytes" : "unreachable (not in the dominator tree)");
+                ? Units.count(retention.retainedSize()) + " bytes" : "unreachable (not in the dominator tree)");
         if (retention.immediateDominator() >= 0) {
             out.printf("  dominated by: %s%n", Describe.brief(g, g.indexOf(retention.immediateDominatorId())));
         } else if (retention.reachable()) {
@@ -140,7 +141,7 @@ final class ShowCommand implements Callable<Integer> {
         if (g.kind(o) == ObjectKind.CLASS) {
             HeapClass c = g.heapClass(g.classIndexOfClassObject(o));
             out.printf("  superclass:   %s%n", c.superIndex() < 0 ? "-" : g.heapClass(c.superIndex()).name());
-            out.printf("  instances:    %s, %s bytes each%n", Text.count(c.instanceCount()), Text.count(c.instanceSize()));
+            out.printf("  instances:    %s, %s bytes each%n", Units.count(c.instanceCount()), Units.count(c.instanceSize()));
         }
         for (String attr : g.attributeNames()) {
             String v = g.attribute(attr).text(o);
@@ -157,12 +158,12 @@ final class ShowCommand implements Callable<Integer> {
         if (g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
             out.printf("elements:%n  %s%n", primitiveElements(g, o));
         }
-        out.printf("references (%s):%n", Text.count(outCount));
+        out.printf("references (%s):%n", Units.count(outCount));
         refs.forEach(l -> out.printf("  %-28s -> %s%n", l.label(), Describe.brief(g, l.other())));
         if (outCount > refs.size()) {
-            out.printf("  ... %s more (--limit)%n", Text.count(outCount - refs.size()));
+            out.printf("  ... %s more (--limit)%n", Units.count(outCount - refs.size()));
         }
-        out.printf("referrers (%s):%n", Text.count(inCount));
+        out.printf("referrers (%s):%n", Units.count(inCount));
         referrers.forEach(l -> out.printf("  %s  via %s%n", Describe.brief(g, l.other()), l.label()));
         if (inCount > referrers.size()) {
             out.printf("  ... more (--limit)%n");

@@ -1,6 +1,6 @@
 package dev.heapwise.analysis.leaks;
 
-import dev.heapwise.analysis.internal.Sizes;
+import dev.heapwise.graph.Units;
 import java.util.List;
 
 /**
@@ -41,7 +41,7 @@ public final class LeakTraceFormat {
         }
         sb.append(intro).append("\n\n");
         for (Leak leak : leaks) {
-            sb.append(Sizes.bytes(leak.totalRetainedSize())).append(" retained by leaking objects\n");
+            sb.append(Units.bytes(leak.totalRetainedSize())).append(" retained by leaking objects\n");
             if (leak.libraryMatcher() != null) {
                 sb.append("Leak pattern: ").append(leak.libraryMatcher().pattern()).append('\n');
                 sb.append("Description: ").append(leak.libraryMatcher().description()).append('\n');
@@ -78,7 +78,7 @@ public final class LeakTraceFormat {
                 sb.append(bar).append("   ").append(label).append('\n');
             }
             if (last) {
-                sb.append(bar).append("   Retaining ").append(Sizes.bytes(t.retainedSize())).append('\n');
+                sb.append(bar).append("   Retaining ").append(Units.bytes(t.retainedSize())).append('\n');
                 for (String d : t.details()) {
                     sb.append(bar).append("   ").append(d).append('\n');
                 }

@@ -1,7 +1,7 @@
 package dev.heapwise.analysis.report;
 
-import dev.heapwise.analysis.internal.Sizes;
 import dev.heapwise.analysis.waste.WasteReport;
+import dev.heapwise.graph.Units;
 import java.util.List;
 
 /**
@@ -72,7 +72,7 @@ public final class HtmlReport {
     }
 
     private static String pct(long part, long whole) {
-        return Sizes.percent(whole == 0 ? 0 : (double) part / whole);
+        return Units.percent(whole == 0 ? 0 : (double) part / whole);
     }
 
     private static void row(StringBuilder sb, String... cells) {
@@ -99,14 +99,14 @@ public final class HtmlReport {
         sb.append("<h2 id=\"overview\">Overview</h2>\n<table>\n");
         row(sb, "<th>dump</th>", td(o.file()));
         row(sb, "<th>format</th>", td(o.format() + ", " + o.idSize() + "-byte ids, sizes as " + o.vm()));
-        row(sb, "<th>objects</th>", td(Sizes.count(o.objects())));
-        row(sb, "<th>classes</th>", td(Sizes.count(o.classes())));
-        row(sb, "<th>references</th>", td(Sizes.count(o.references())));
-        row(sb, "<th>GC roots</th>", td(Sizes.count(o.gcRoots())));
-        row(sb, "<th>heap (all objects)</th>", td(Sizes.bytes(o.totalShallowSize())));
-        row(sb, "<th>reachable</th>", td(Sizes.count(o.reachableObjects()) + " objects, " + Sizes.bytes(o.reachableSize())));
-        row(sb, "<th>unreachable</th>", td(Sizes.count(o.unreachableObjects()) + " objects, "
-                + Sizes.bytes(o.unreachableSize()) + " (left out of the analyses, as MAT does)"));
+        row(sb, "<th>objects</th>", td(Units.count(o.objects())));
+        row(sb, "<th>classes</th>", td(Units.count(o.classes())));
+        row(sb, "<th>references</th>", td(Units.count(o.references())));
+        row(sb, "<th>GC roots</th>", td(Units.count(o.gcRoots())));
+        row(sb, "<th>heap (all objects)</th>", td(Units.bytes(o.totalShallowSize())));
+        row(sb, "<th>reachable</th>", td(Units.count(o.reachableObjects()) + " objects, " + Units.bytes(o.reachableSize())));
+        row(sb, "<th>unreachable</th>", td(Units.count(o.unreachableObjects()) + " objects, "
+                + Units.bytes(o.unreachableSize()) + " (left out of the analyses, as MAT does)"));
         row(sb, "<th>heaps</th>", td(String.join(", ", o.heaps())));
         if (o.partial()) {
             row(sb, "<th>partial</th>", td("the dump was cut short; only complete records were read"));
@@ -126,8 +126,8 @@ public final class HtmlReport {
                 .append(" their instances' retained sets); the first ").append(rows.size()).append(".</p>\n");
         sb.append("<table>\n<tr><th>class</th><th>objects</th><th>shallow</th><th>retained</th><th>heap</th></tr>\n");
         for (HeapReport.ClassRow c : rows) {
-            row(sb, code(c.name()), num(Sizes.count(c.count())), num(Sizes.bytes(c.shallowSize())),
-                    num(Sizes.bytes(c.retainedSize())), num(pct(c.retainedSize(), heap)));
+            row(sb, code(c.name()), num(Units.count(c.count())), num(Units.bytes(c.shallowSize())),
+                    num(Units.bytes(c.retainedSize())), num(pct(c.retainedSize(), heap)));
         }
         sb.append("</table>\n");
     }
@@ -145,9 +145,9 @@ public final class HtmlReport {
     private static void treeRow(StringBuilder sb, HeapReport.TreeNode n, int depth, long heap) {
         String label = (n.kind().equals("class") ? "class " : "") + n.className() + " @ " + n.id();
         row(sb, "<td style=\"padding-left:" + (10 + 18 * depth) + "px\"><code>" + esc(label) + "</code>"
-                + (n.childCount() > n.children().size() ? " <span class=\"muted\">(" + Sizes.count(n.childCount())
-                + " dominated)</span>" : "") + "</td>", num(Sizes.bytes(n.shallowSize())),
-                num(Sizes.bytes(n.retainedSize())), num(pct(n.retainedSize(), heap)));
+                + (n.childCount() > n.children().size() ? " <span class=\"muted\">(" + Units.count(n.childCount())
+                + " dominated)</span>" : "") + "</td>", num(Units.bytes(n.shallowSize())),
+                num(Units.bytes(n.retainedSize())), num(pct(n.retainedSize(), heap)));
         for (HeapReport.TreeNode c : n.children()) {
             treeRow(sb, c, depth + 1, heap);
         }
@@ -161,7 +161,7 @@ public final class HtmlReport {
         }
         int i = 0;
         for (HeapReport.SuspectRow s : suspects) {
-            sb.append("<h3>Problem suspect ").append(++i).append(": ").append(esc(Sizes.bytes(s.retainedSize())))
+            sb.append("<h3>Problem suspect ").append(++i).append(": ").append(esc(Units.bytes(s.retainedSize())))
                     .append(" (").append(s.percent()).append("%)</h3>\n<p>").append(esc(s.description())).append("</p>\n");
             path(sb, s.path());
         }
@@ -204,7 +204,7 @@ public final class HtmlReport {
         sb.append("<table>\n<tr><th>leak</th><th>kind</th><th>objects</th><th>retained</th></tr>\n");
         for (HeapReport.LeakRow r : l.leaks()) {
             row(sb, code(r.description()), td(r.libraryLeak() ? "library" : "application"),
-                    num(Sizes.count(r.sameSignature())), num(Sizes.bytes(r.retainedSize())));
+                    num(Units.count(r.sameSignature())), num(Units.bytes(r.retainedSize())));
         }
         sb.append("</table>\n");
         for (HeapReport.LeakRow r : l.leaks()) {
@@ -216,20 +216,20 @@ public final class HtmlReport {
     private static void waste(StringBuilder sb, WasteReport w) {
         sb.append("<h2 id=\"waste\">Waste</h2>\n<table>\n<tr><th>kind</th><th>objects</th><th>overhead</th><th>heap</th></tr>\n");
         for (WasteReport.Finding f : w.summary()) {
-            row(sb, td(f.kind()), num(Sizes.count(f.objects())), num(Sizes.bytes(f.bytes())), num(Sizes.percent(f.fraction())));
+            row(sb, td(f.kind()), num(Units.count(f.objects())), num(Units.bytes(f.bytes())), num(Units.percent(f.fraction())));
         }
         sb.append("</table>\n");
         if (!w.strings().top().isEmpty()) {
             sb.append("<details><summary>Duplicate strings</summary><table>\n<tr><th>copies</th><th>wasted</th><th>value</th></tr>\n");
             for (WasteReport.StringGroup s : w.strings().top()) {
-                row(sb, num(Sizes.count(s.count())), num(Sizes.bytes(s.wastedBytes())), code("\"" + s.value() + "\""));
+                row(sb, num(Units.count(s.count())), num(Units.bytes(s.wastedBytes())), code("\"" + s.value() + "\""));
             }
             sb.append("</table></details>\n");
         }
         if (!w.arrays().top().isEmpty()) {
             sb.append("<details><summary>Duplicate primitive arrays</summary><table>\n<tr><th>copies</th><th>wasted</th><th>array</th></tr>\n");
             for (WasteReport.ArrayGroup a : w.arrays().top()) {
-                row(sb, num(Sizes.count(a.count())), num(Sizes.bytes(a.wastedBytes())),
+                row(sb, num(Units.count(a.count())), num(Units.bytes(a.wastedBytes())),
                         code(a.className() + " length " + a.length() + " " + a.preview()));
             }
             sb.append("</table></details>\n");
@@ -238,9 +238,9 @@ public final class HtmlReport {
             sb.append("<details><summary>Collections</summary><table>\n<tr><th>class</th><th>count</th><th>empty</th>")
                     .append("<th>empty retain</th><th>sparse</th><th>mean fill</th><th>unused slots</th></tr>\n");
             for (WasteReport.CollectionWaste c : w.collections()) {
-                row(sb, code(c.className()), num(Sizes.count(c.count())), num(Sizes.count(c.empty())),
-                        num(Sizes.bytes(c.emptyRetainedBytes())), num(Sizes.count(c.sparse())),
-                        num(String.format(java.util.Locale.ROOT, "%.2f", c.meanFillRatio())), num(Sizes.bytes(c.unusedSlotBytes())));
+                row(sb, code(c.className()), num(Units.count(c.count())), num(Units.count(c.empty())),
+                        num(Units.bytes(c.emptyRetainedBytes())), num(Units.count(c.sparse())),
+                        num(String.format(java.util.Locale.ROOT, "%.2f", c.meanFillRatio())), num(Units.bytes(c.unusedSlotBytes())));
             }
             sb.append("</table></details>\n");
         }
@@ -248,10 +248,10 @@ public final class HtmlReport {
             sb.append("<details><summary>Boxed primitives and zero-length arrays</summary><table>\n")
                     .append("<tr><th>class</th><th>count</th><th>overhead</th></tr>\n");
             for (WasteReport.BoxWaste b : w.boxes()) {
-                row(sb, code(b.className()), num(Sizes.count(b.count())), num(Sizes.bytes(b.overheadBytes())));
+                row(sb, code(b.className()), num(Units.count(b.count())), num(Units.bytes(b.overheadBytes())));
             }
             for (WasteReport.EmptyArrays e : w.zeroLengthArrays()) {
-                row(sb, code(e.className() + " (length 0)"), num(Sizes.count(e.count())), num(Sizes.bytes(e.overheadBytes())));
+                row(sb, code(e.className() + " (length 0)"), num(Units.count(e.count())), num(Units.bytes(e.overheadBytes())));
             }
             sb.append("</table></details>\n");
         }
@@ -266,7 +266,7 @@ public final class HtmlReport {
         sb.append("<table>\n<tr><th>thread</th><th>object</th><th>retained</th><th>frames</th></tr>\n");
         for (HeapReport.ThreadRow t : threads) {
             row(sb, code(t.name().isEmpty() ? "(unnamed)" : t.name()), td(t.threadObjectId() == null ? "" : t.threadObjectId()),
-                    num(Sizes.bytes(t.retainedSize())), num(Integer.toString(t.frames().size())));
+                    num(Units.bytes(t.retainedSize())), num(Integer.toString(t.frames().size())));
         }
         sb.append("</table>\n");
         for (HeapReport.ThreadRow t : threads) {
@@ -278,7 +278,7 @@ public final class HtmlReport {
                 sb.append("at ").append(esc(f.frame())).append('\n');
                 for (HeapReport.LocalRow l : f.locals()) {
                     sb.append("    holds ").append(esc(l.className())).append(" @ ").append(esc(l.id())).append(" (")
-                            .append(esc(Sizes.bytes(l.retainedSize()))).append(" retained)\n");
+                            .append(esc(Units.bytes(l.retainedSize()))).append(" retained)\n");
                 }
             }
             sb.append("</pre></details>\n");

@@ -2,13 +2,13 @@ package dev.heapwise.analysis.suspects;
 
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
-import dev.heapwise.analysis.internal.Sizes;
 import dev.heapwise.analysis.paths.GcPath;
 import dev.heapwise.analysis.paths.PathFinder;
 import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.Units;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -153,7 +153,7 @@ public final class LeakSuspects {
         int acc = common >= 0 ? common : members.getFirst();
         GcPath path = common >= 0 ? prefix(paths.getFirst(), common) : allPaths.get(acc);
         StringBuilder d = new StringBuilder();
-        d.append(Sizes.count(members.size())).append(" instances of \"").append(c.name()).append("\", loaded by \"")
+        d.append(Units.count(members.size())).append(" instances of \"").append(c.name()).append("\", loaded by \"")
                 .append(ObjectLabels.loaderName(g, c)).append("\", occupy ").append(bytes(sum, total)).append('.');
         if (common >= 0) {
             d.append(" These instances are referenced from one instance of \"").append(ObjectLabels.className(g, common))
@@ -207,7 +207,7 @@ public final class LeakSuspects {
                 : " The memory is accumulated in one instance of \"").append(ac.name()).append("\", loaded by \"")
                 .append(ObjectLabels.loaderName(g, ac)).append("\", which occupies ")
                 .append(bytes(tree.retainedSize(acc), total)).append(". It holds ")
-                .append(Sizes.count(tree.childCount(acc))).append(" objects directly: check what keeps adding to it"
+                .append(Units.count(tree.childCount(acc))).append(" objects directly: check what keeps adding to it"
                         + " and whether it should be bounded or cleared.");
     }
 

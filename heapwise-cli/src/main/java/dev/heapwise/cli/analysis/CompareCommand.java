@@ -4,8 +4,8 @@ import dev.heapwise.analysis.compare.ComparisonReport;
 import dev.heapwise.analysis.compare.HeapComparison;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.ProgressBar;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -71,15 +71,15 @@ public final class CompareCommand implements Callable<Integer> {
             out.printf("%12s %14s %14s  %s%n", signed(d.countDelta(), false), signed(d.shallowDelta(), true),
                     signed(d.retainedDelta(), true), d.className());
         }
-        out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Text.percent(r.idOverlap()));
+        out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Units.percent(r.idOverlap()));
         if (!r.instanceLevel()) {
             out.println("ids are not stable between these dumps: no per-object comparison (--instances forces it)");
             return;
         }
         out.printf("%10s %10s %10s %10s  %s%n", "new", "collected", "persistent", "changed", "class");
         for (ComparisonReport.InstanceDelta d : r.instances().stream().limit(top).toList()) {
-            out.printf("%10s %10s %10s %10s  %s%n", Text.count(d.added()), Text.count(d.collected()),
-                    Text.count(d.persistent()), Text.count(d.changed()), d.className());
+            out.printf("%10s %10s %10s %10s  %s%n", Units.count(d.added()), Units.count(d.collected()),
+                    Units.count(d.persistent()), Units.count(d.changed()), d.className());
         }
         if (!r.changed().isEmpty()) {
             out.printf("%nchanged objects (first %d):%n", r.changed().size());
@@ -93,7 +93,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     static String signed(long v, boolean bytes) {
-        String s = bytes ? Text.bytes(Math.abs(v)) : Text.count(Math.abs(v));
+        String s = bytes ? Units.bytes(Math.abs(v)) : Units.count(Math.abs(v));
         return (v > 0 ? "+" : v < 0 ? "-" : " ") + s;
     }
 }

@@ -7,9 +7,9 @@ import dev.heapwise.analysis.dominators.DominatorView;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -112,18 +112,18 @@ public final class DominatorsCommand implements Callable<Integer> {
 
     private void text(PrintStream out, HeapGraph g, DominatorTree t, int parent, int levels, int shown) {
         long total = Math.max(1, t.reachableSize());
-        out.printf("dominator tree: %s objects, %s reachable%s%n", Text.count(t.reachableCount()),
-                Text.bytes(t.reachableSize()), t.keepsUnreachable() ? " (unreachable objects kept as pseudo-roots)" : "");
+        out.printf("dominator tree: %s objects, %s reachable%s%n", Units.count(t.reachableCount()),
+                Units.bytes(t.reachableSize()), t.keepsUnreachable() ? " (unreachable objects kept as pseudo-roots)" : "");
         if (parent != DominatorTree.ROOT) {
             DominatorView.Node r = DominatorView.node(t, parent, 0, 0);
-            out.printf("under %s: retained %s (%s), %s children%n", label(r), Text.bytes(r.retainedSize()),
-                    Text.percent((double) r.retainedSize() / total), Text.count(r.childCount()));
+            out.printf("under %s: retained %s (%s), %s children%n", label(r), Units.bytes(r.retainedSize()),
+                    Units.percent((double) r.retainedSize() / total), Units.count(r.childCount()));
         }
         if (groupBy != null) {
             out.printf("%12s %14s %14s %7s  %s%n", "objects", "shallow", "retained", "heap", groupBy.name().toLowerCase(Locale.ROOT));
             for (DominatorView.Group gr : DominatorView.groups(t, parent, groupBy)) {
-                out.printf("%12s %14s %14s %7s  %s%n", Text.count(gr.objects()), Text.bytes(gr.shallowSize()),
-                        Text.bytes(gr.retainedSize()), Text.percent((double) gr.retainedSize() / total), gr.name());
+                out.printf("%12s %14s %14s %7s  %s%n", Units.count(gr.objects()), Units.bytes(gr.shallowSize()),
+                        Units.bytes(gr.retainedSize()), Units.percent((double) gr.retainedSize() / total), gr.name());
             }
         } else {
             out.printf("%14s %12s %7s  %s%n", "retained", "shallow", "heap", "object");
@@ -137,15 +137,15 @@ public final class DominatorsCommand implements Callable<Integer> {
         }
         if (t.unreachableTotalCount() > 0) {
             out.printf("left out: %s unreachable objects, %s (see --json for the classes; --keep-unreachable keeps them)%n",
-                    Text.count(t.unreachableTotalCount()), Text.bytes(t.unreachableTotalSize()));
+                    Units.count(t.unreachableTotalCount()), Units.bytes(t.unreachableTotalSize()));
         }
     }
 
     private static void print(PrintStream out, DominatorView.Node n, int level, long total) {
         String more = n.childCount() > n.children().size() && n.childCount() > 0
-                ? " (" + Text.count(n.childCount()) + " dominated)" : "";
-        out.printf("%14s %12s %7s  %s%s%s%n", Text.bytes(n.retainedSize()), Text.bytes(n.shallowSize()),
-                Text.percent((double) n.retainedSize() / total), "  ".repeat(level), label(n), more);
+                ? " (" + Units.count(n.childCount()) + " dominated)" : "";
+        out.printf("%14s %12s %7s  %s%s%s%n", Units.bytes(n.retainedSize()), Units.bytes(n.shallowSize()),
+                Units.percent((double) n.retainedSize() / total), "  ".repeat(level), label(n), more);
         for (DominatorView.Node c : n.children()) {
             print(out, c, level + 1, total);
         }

@@ -4,7 +4,7 @@ import dev.heapwise.analysis.compare.GrowthReport;
 import dev.heapwise.analysis.compare.HeapGrowth;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
+import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public final class GrowthCommand implements Callable<Integer> {
     }
 
     private static String series(List<Long> values) {
-        return values.stream().map(Text::count).collect(Collectors.joining(" → "));
+        return values.stream().map(Units::count).collect(Collectors.joining(" → "));
     }
 
     private static void text(PrintStream out, GrowthReport r) {

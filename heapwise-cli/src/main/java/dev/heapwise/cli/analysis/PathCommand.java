@@ -12,10 +12,10 @@ import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.ProgressBar;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Units;
 import dev.heapwise.graph.build.ProgressListener;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -149,15 +149,15 @@ public final class PathCommand implements Callable<Integer> {
             }
             return;
         }
-        out.printf("%s instances of %s: %s with a path from a GC root%s%n", Text.count(targets.size()), className,
-                Text.count(paths.size()), missing > 0 ? ", " + Text.count(missing) + " with " + why : "");
+        out.printf("%s instances of %s: %s with a path from a GC root%s%n", Units.count(targets.size()), className,
+                Units.count(paths.size()), missing > 0 ? ", " + Units.count(missing) + " with " + why : "");
         for (MergedPaths.Node n : MergedPaths.merge(paths.values())) {
             printMerged(out, n, 1);
         }
     }
 
     private static void printMerged(PrintStream out, MergedPaths.Node n, int level) {
-        out.printf("%10s  %s%s%n", Text.count(n.targets()), "  ".repeat(level), stepText(n.step()));
+        out.printf("%10s  %s%s%n", Units.count(n.targets()), "  ".repeat(level), stepText(n.step()));
         for (MergedPaths.Node c : n.children()) {
             printMerged(out, c, level + 1);
         }

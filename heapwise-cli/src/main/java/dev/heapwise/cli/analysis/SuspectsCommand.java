@@ -10,9 +10,9 @@ import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.ProgressBar;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -78,11 +78,11 @@ public final class SuspectsCommand implements Callable<Integer> {
     }
 
     private static void text(PrintStream out, DominatorTree tree, List<Suspect> suspects) {
-        out.printf("heap in the tree: %s; %d suspect%s%n", Text.bytes(tree.reachableSize()), suspects.size(),
+        out.printf("heap in the tree: %s; %d suspect%s%n", Units.bytes(tree.reachableSize()), suspects.size(),
                 suspects.size() == 1 ? "" : "s");
         int i = 0;
         for (Suspect s : suspects) {
-            out.printf("%nProblem suspect %d: %s (%s)%n", ++i, Text.bytes(s.retainedSize()), Text.percent(s.fraction()));
+            out.printf("%nProblem suspect %d: %s (%s)%n", ++i, Units.bytes(s.retainedSize()), Units.percent(s.fraction()));
             out.println("  " + s.description());
             if (s.path() != null) {
                 out.println("  Shortest path to the accumulation point:");

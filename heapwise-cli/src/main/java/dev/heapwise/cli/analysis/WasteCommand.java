@@ -6,8 +6,8 @@ import dev.heapwise.analysis.waste.WasteReport;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.ProgressBar;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -40,53 +40,53 @@ public final class WasteCommand implements Callable<Integer> {
     }
 
     private static String pct(long bytes, long heap) {
-        return Text.percent(heap == 0 ? 0 : (double) bytes / heap);
+        return Units.percent(heap == 0 ? 0 : (double) bytes / heap);
     }
 
     static void text(PrintStream out, WasteReport r) {
         long heap = r.heapSize();
-        out.printf("waste in %s of reachable heap%n%n", Text.bytes(heap));
+        out.printf("waste in %s of reachable heap%n%n", Units.bytes(heap));
         out.printf("%-28s %12s %12s %7s%n", "kind", "objects", "overhead", "heap");
         for (WasteReport.Finding f : r.summary()) {
-            out.printf("%-28s %12s %12s %7s%n", f.kind(), Text.count(f.objects()), Text.bytes(f.bytes()),
-                    Text.percent(f.fraction()));
+            out.printf("%-28s %12s %12s %7s%n", f.kind(), Units.count(f.objects()), Units.bytes(f.bytes()),
+                    Units.percent(f.fraction()));
         }
         if (!r.strings().top().isEmpty()) {
-            out.printf("%nduplicate strings: %s strings in %s groups waste %s (%s)%n", Text.count(r.strings().strings()),
-                    Text.count(r.strings().groups()), Text.bytes(r.strings().wastedBytes()), pct(r.strings().wastedBytes(), heap));
+            out.printf("%nduplicate strings: %s strings in %s groups waste %s (%s)%n", Units.count(r.strings().strings()),
+                    Units.count(r.strings().groups()), Units.bytes(r.strings().wastedBytes()), pct(r.strings().wastedBytes(), heap));
             out.printf("%10s %12s  %s%n", "copies", "wasted", "value");
             for (WasteReport.StringGroup s : r.strings().top()) {
-                out.printf("%10s %12s  \"%s\"%n", Text.count(s.count()), Text.bytes(s.wastedBytes()), printable(s.value()));
+                out.printf("%10s %12s  \"%s\"%n", Units.count(s.count()), Units.bytes(s.wastedBytes()), printable(s.value()));
             }
         }
         if (!r.arrays().top().isEmpty()) {
-            out.printf("%nduplicate primitive arrays: %s groups waste %s (%s)%n", Text.count(r.arrays().groups()),
-                    Text.bytes(r.arrays().wastedBytes()), pct(r.arrays().wastedBytes(), heap));
+            out.printf("%nduplicate primitive arrays: %s groups waste %s (%s)%n", Units.count(r.arrays().groups()),
+                    Units.bytes(r.arrays().wastedBytes()), pct(r.arrays().wastedBytes(), heap));
             out.printf("%10s %12s  %s%n", "copies", "wasted", "array");
             for (WasteReport.ArrayGroup a : r.arrays().top()) {
-                out.printf("%10s %12s  %s length %s %s%n", Text.count(a.count()), Text.bytes(a.wastedBytes()),
-                        a.className(), Text.count(a.length()), printable(a.preview()));
+                out.printf("%10s %12s  %s length %s %s%n", Units.count(a.count()), Units.bytes(a.wastedBytes()),
+                        a.className(), Units.count(a.length()), printable(a.preview()));
             }
         }
         if (!r.collections().isEmpty()) {
             out.printf("%ncollections:%n%10s %8s %12s %8s %6s %12s  %s%n", "count", "empty", "empty ret.", "sparse",
                     "fill", "unused", "class");
             for (WasteReport.CollectionWaste c : r.collections()) {
-                out.printf("%10s %8s %12s %8s %6s %12s  %s%n", Text.count(c.count()), Text.count(c.empty()),
-                        Text.bytes(c.emptyRetainedBytes()), Text.count(c.sparse()),
-                        String.format(Locale.ROOT, "%.2f", c.meanFillRatio()), Text.bytes(c.unusedSlotBytes()), c.className());
+                out.printf("%10s %8s %12s %8s %6s %12s  %s%n", Units.count(c.count()), Units.count(c.empty()),
+                        Units.bytes(c.emptyRetainedBytes()), Units.count(c.sparse()),
+                        String.format(Locale.ROOT, "%.2f", c.meanFillRatio()), Units.bytes(c.unusedSlotBytes()), c.className());
             }
         }
         if (!r.boxes().isEmpty()) {
             out.printf("%nboxed primitives:%n");
             for (WasteReport.BoxWaste b : r.boxes()) {
-                out.printf("%10s %12s overhead  %s%n", Text.count(b.count()), Text.bytes(b.overheadBytes()), b.className());
+                out.printf("%10s %12s overhead  %s%n", Units.count(b.count()), Units.bytes(b.overheadBytes()), b.className());
             }
         }
         if (!r.zeroLengthArrays().isEmpty()) {
             out.printf("%nzero-length arrays:%n");
             for (WasteReport.EmptyArrays e : r.zeroLengthArrays()) {
-                out.printf("%10s %12s overhead  %s%n", Text.count(e.count()), Text.bytes(e.overheadBytes()), e.className());
+                out.printf("%10s %12s overhead  %s%n", Units.count(e.count()), Units.bytes(e.overheadBytes()), e.className());
             }
         }
     }

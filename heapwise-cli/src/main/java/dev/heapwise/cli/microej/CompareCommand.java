@@ -3,8 +3,8 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.MicroEjAttributes;
 import dev.heapwise.microej.analysis.HeapComparison;
 import dev.heapwise.microej.analysis.HeapComparison.Status;
@@ -102,16 +102,16 @@ final class CompareCommand implements Callable<Integer> {
                 Json.print(System.out, o);
                 return 0;
             }
-            System.out.printf("Old heap: %s %s types - %s instances%n", older.getFileName(), Text.count(r.oldTypes()),
-                    Text.count(r.oldInstances()));
-            System.out.printf("New heap: %s %s types - %s instances%n", newer.getFileName(), Text.count(r.newTypes()),
-                    Text.count(r.newInstances()));
+            System.out.printf("Old heap: %s %s types - %s instances%n", older.getFileName(), Units.count(r.oldTypes()),
+                    Units.count(r.oldInstances()));
+            System.out.printf("New heap: %s %s types - %s instances%n", newer.getFileName(), Units.count(r.newTypes()),
+                    Units.count(r.newInstances()));
             System.out.printf("%n%10s %10s %10s %10s %10s %10s  %s%n", "old", "new", "collected", "created",
                     "persistent", "changed", "type");
             for (HeapComparison.TypeRow row : rows) {
-                System.out.printf("%10s %10s %10s %10s %10s %10s  %s%n", Text.count(row.oldInstances()),
-                        Text.count(row.newInstances()), Text.count(row.garbageCollected()), Text.count(row.created()),
-                        Text.count(row.persistent()), Text.count(row.changed()), row.type());
+                System.out.printf("%10s %10s %10s %10s %10s %10s  %s%n", Units.count(row.oldInstances()),
+                        Units.count(row.newInstances()), Units.count(row.garbageCollected()), Units.count(row.created()),
+                        Units.count(row.persistent()), Units.count(row.changed()), row.type());
             }
             if (typeName != null) {
                 System.out.printf("%nInstances of %s (%s):%n", typeName, show);

@@ -3,8 +3,8 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.Conversion;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,11 +61,11 @@ public final class ConvertCommand implements Callable<Integer> {
                 Json.print(System.out, o);
             } else {
                 System.out.printf("wrote %s: %s, %s objects, %s classes, %s, in %d ms%n", out,
-                        target == Conversion.Target.HPROF ? "HPROF" : "MicroEJ XML", Text.count(g.objectCount()),
-                        Text.count(g.classCount()), Text.bytes(bytes), millis);
+                        target == Conversion.Target.HPROF ? "HPROF" : "MicroEJ XML", Units.count(g.objectCount()),
+                        Units.count(g.classCount()), Units.bytes(bytes), millis);
                 if (result.nulledDanglingReferences() > 0) {
                     System.out.printf("%s references to objects the input does not contain were written as null%n",
-                            Text.count(result.nulledDanglingReferences()));
+                            Units.count(result.nulledDanglingReferences()));
                 }
             }
             return 0;

@@ -3,10 +3,10 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
-import dev.heapwise.microej.analysis.DominatorView;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.analysis.AnalysisDominators;
+import dev.heapwise.microej.analysis.DominatorView;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -88,11 +88,11 @@ final class DominatorsCommand implements Callable<Integer> {
             System.out.printf("%nDominator tree instances grouped by %s%n", group);
             System.out.printf("  %-60s %12s %14s%n", "top consumers", "instances", "bytes");
             groups.stream().limit(Math.max(1, top)).forEach(x -> System.out.printf("  %-60s %12s %14s%n",
-                    Cli.fit(x.key(), 60), Text.count(x.instances()), Text.count(x.size())));
+                    Cli.fit(x.key(), 60), Units.count(x.instances()), Units.count(x.size())));
             System.out.printf("%nBiggest top-level trees%n");
             for (DominatorView.Node n : tops) {
                 System.out.printf("  %-16s %-44s %12s instances %14s bytes%n", n.id(), Cli.fit(n.type(), 44),
-                        Text.count(n.instances()), Text.count(n.retainedSize()));
+                        Units.count(n.instances()), Units.count(n.retainedSize()));
             }
             return 0;
         }
@@ -100,8 +100,8 @@ final class DominatorsCommand implements Callable<Integer> {
 
     private static void print(DominatorView.Node n, int depth) {
         System.out.printf("%-16s %-44s %10s %12s %14s%n", "  ".repeat(depth) + n.id(),
-                Cli.fit(n.type(), 44), Text.count(n.shallowInstances()), Text.count(n.referencedInstances()),
-                Text.count(n.retainedSize()));
+                Cli.fit(n.type(), 44), Units.count(n.shallowInstances()), Units.count(n.referencedInstances()),
+                Units.count(n.retainedSize()));
         for (DominatorView.Node c : n.children()) {
             print(c, depth + 1);
         }

@@ -3,8 +3,8 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.analysis.Instances;
 import dev.heapwise.microej.analysis.Selection;
 import java.nio.file.Path;
@@ -69,15 +69,15 @@ final class InstancesCommand implements Callable<Integer> {
                 Json.print(System.out, o);
                 return 0;
             }
-            System.out.printf("%s: %s instances (%s)%n", sel.type(), Text.count(r.total()), sel.describe());
+            System.out.printf("%s: %s instances (%s)%n", sel.type(), Units.count(r.total()), sel.describe());
             System.out.printf("%-14s %8s %10s %9s  %-16s %s%n", "id", "size", "created", "referrers", "thread", "method");
             for (Instances.Row row : r.rows()) {
-                System.out.printf("%-14s %8s %10s %9s  %-16s %s%n", row.id(), Text.count(row.size()),
-                        Cli.time(row.createdAt()), Text.count(row.referrers()), Cli.fit(Cli.orDash(row.thread()), 16),
+                System.out.printf("%-14s %8s %10s %9s  %-16s %s%n", row.id(), Units.count(row.size()),
+                        Cli.time(row.createdAt()), Units.count(row.referrers()), Cli.fit(Cli.orDash(row.thread()), 16),
                         Cli.orDash(row.method()));
             }
             if (r.total() > r.rows().size()) {
-                System.out.printf("... and %s more (--top)%n", Text.count(r.total() - r.rows().size()));
+                System.out.printf("... and %s more (--top)%n", Units.count(r.total() - r.rows().size()));
             }
             return 0;
         }

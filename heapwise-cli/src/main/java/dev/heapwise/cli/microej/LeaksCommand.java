@@ -3,10 +3,10 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
-import dev.heapwise.microej.analysis.LeakSuspects;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.analysis.AnalysisDominators;
+import dev.heapwise.microej.analysis.LeakSuspects;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -85,8 +85,8 @@ final class LeaksCommand implements Callable<Integer> {
                 System.out.println("  none");
             }
             for (LeakSuspects.SuspectedType t : r.types()) {
-                System.out.printf("  %-50s %s instances, %s bytes%s%n", t.type(), Text.count(t.instances()),
-                        Text.count(t.size()), r.hasCreationTimes() ? ", created in " + t.periodsWithCreations() + " of "
+                System.out.printf("  %-50s %s instances, %s bytes%s%n", t.type(), Units.count(t.instances()),
+                        Units.count(t.size()), r.hasCreationTimes() ? ", created in " + t.periodsWithCreations() + " of "
                                 + t.periods() + " periods" : "");
             }
             System.out.println("\nAccumulation points");
@@ -95,7 +95,7 @@ final class LeaksCommand implements Callable<Integer> {
             }
             for (LeakSuspects.AccumulationPoint a : r.points()) {
                 System.out.printf("  %-14s %-40s %s %s instances of %s%n", a.id(), a.pointType(),
-                        a.hold() == LeakSuspects.Hold.REFERENCES ? "references" : "dominates", Text.count(a.accumulated()),
+                        a.hold() == LeakSuspects.Hold.REFERENCES ? "references" : "dominates", Units.count(a.accumulated()),
                         a.type());
                 System.out.printf("      accumulated: %s%s%n", String.join(" ", a.instances()),
                         a.accumulated() > a.instances().size() ? " ..." : "");

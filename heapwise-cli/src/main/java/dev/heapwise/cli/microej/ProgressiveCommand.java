@@ -3,8 +3,8 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.analysis.ProgressiveUsage;
 import dev.heapwise.microej.analysis.Selection;
 import java.nio.file.Path;
@@ -91,20 +91,20 @@ final class ProgressiveCommand implements Callable<Integer> {
             System.out.println(head);
             StringBuilder totals = new StringBuilder(String.format("%-50s", "(all instances)"));
             for (ProgressiveUsage.Dump d : r.dumps()) {
-                totals.append(String.format(" %12s", Text.count(d.instances())));
+                totals.append(String.format(" %12s", Units.count(d.instances())));
             }
             System.out.println(totals);
             for (ProgressiveUsage.Series s : shown) {
                 StringBuilder line = new StringBuilder(String.format("%-50s", Cli.fit(s.key(), 50)));
                 for (long c : s.counts()) {
-                    line.append(String.format(" %12s", Text.count(c)));
+                    line.append(String.format(" %12s", Units.count(c)));
                 }
                 System.out.println(line);
             }
             System.out.printf("%nInstances in the heap over time (creation stamp: instances)%n");
             for (ProgressiveUsage.Point p : thin(r.total(), 40)) {
                 System.out.printf("  %-12s %12s: %s%n", r.dumps().get(p.dump()).name(), Cli.time(p.time()),
-                        Text.count(p.instances()));
+                        Units.count(p.instances()));
             }
             return 0;
         } finally {

@@ -3,10 +3,10 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RootKind;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.MicroEj;
 import dev.heapwise.microej.MicroEjAttributes;
 import dev.heapwise.microej.analysis.Browser;
@@ -72,16 +72,16 @@ final class RootsCommand implements Callable<Integer> {
                 Json.print(System.out, o);
                 return 0;
             }
-            System.out.printf("%s GC roots%n", Text.count(g.rootCount()));
+            System.out.printf("%s GC roots%n", Units.count(g.rootCount()));
             if (note != null) {
                 System.out.println(note + ".");
             }
             byKind.forEach((k, list) -> {
-                System.out.printf("%n%s: %s%n", k.label(), Text.count(list.size()));
+                System.out.printf("%n%s: %s%n", k.label(), Units.count(list.size()));
                 list.stream().limit(Math.max(0, top)).forEach(obj -> System.out.printf("  %-14s %8s  %s%n",
-                        a.label(obj), Text.count(g.shallowSize(obj)), Browser.className(g, obj)));
+                        a.label(obj), Units.count(g.shallowSize(obj)), Browser.className(g, obj)));
                 if (list.size() > top) {
-                    System.out.printf("  ... and %s more%n", Text.count(list.size() - top));
+                    System.out.printf("  ... and %s more%n", Units.count(list.size() - top));
                 }
             });
             return 0;

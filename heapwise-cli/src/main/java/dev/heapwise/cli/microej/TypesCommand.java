@@ -3,9 +3,9 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.analysis.Selection;
 import dev.heapwise.microej.analysis.TypeTable;
 import java.nio.file.Path;
@@ -86,11 +86,11 @@ final class TypesCommand implements Callable<Integer> {
                 Json.print(System.out, o);
                 return 0;
             }
-            System.out.printf("%s types - %s instances - %s bytes (%s)%n", Text.count(r.types()), Text.count(r.instances()),
-                    Text.count(r.size()), sel.isAll() ? "from first to last time stamp" : sel.describe());
+            System.out.printf("%s types - %s instances - %s bytes (%s)%n", Units.count(r.types()), Units.count(r.instances()),
+                    Units.count(r.size()), sel.isAll() ? "from first to last time stamp" : sel.describe());
             System.out.printf("%12s %14s  %s%n", "instances", "size", "type");
             for (TypeTable.Row row : rows) {
-                System.out.printf("%12s %14s  %s%n", Text.count(row.instances()), Text.count(row.size()), row.name());
+                System.out.printf("%12s %14s  %s%n", Units.count(row.instances()), Units.count(row.size()), row.name());
             }
             return 0;
         }

@@ -3,8 +3,8 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import dev.heapwise.microej.analysis.HeapUsage;
 import dev.heapwise.microej.analysis.Selection;
 import java.nio.file.Path;
@@ -80,11 +80,11 @@ final class UsageCommand implements Callable<Integer> {
                 return 0;
             }
             System.out.printf("Instance creation over time, stamps %d to %d%s%n", r.first(), r.last(),
-                    r.undated() > 0 ? " (" + Text.count(r.undated()) + " instances have no stamp)" : "");
+                    r.undated() > 0 ? " (" + Units.count(r.undated()) + " instances have no stamp)" : "");
             long[] starts = r.periodStarts();
             for (HeapUsage.Chart c : r.charts()) {
-                System.out.printf("%n%s%nHeap usage: %s/%s instance(s)%n", c.title(), Text.count(c.instances()),
-                        Text.count(r.total()));
+                System.out.printf("%n%s%nHeap usage: %s/%s instance(s)%n", c.title(), Units.count(c.instances()),
+                        Units.count(r.total()));
                 long max = 1;
                 for (long v : c.counts()) {
                     max = Math.max(max, v);
@@ -92,7 +92,7 @@ final class UsageCommand implements Callable<Integer> {
                 for (int i = 0; i < starts.length; i++) {
                     long end = i + 1 < starts.length ? starts[i + 1] - 1 : r.last();
                     int bar = (int) Math.round(40.0 * c.counts()[i] / max);
-                    System.out.printf("  %10d..%-10d %8s %s%n", starts[i], end, Text.count(c.counts()[i]), "#".repeat(bar));
+                    System.out.printf("  %10d..%-10d %8s %s%n", starts[i], end, Units.count(c.counts()[i]), "#".repeat(bar));
                 }
             }
             return 0;

@@ -6,8 +6,8 @@ import dev.heapwise.cli.CountingProgress;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
-import dev.heapwise.cli.Text;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Units;
 import dev.heapwise.walker.ExportResult;
 import dev.heapwise.walker.GraphExport;
 import dev.heapwise.walker.WalkOptions;
@@ -88,7 +88,7 @@ public final class ExportCommand implements Callable<Integer> {
                 Json.print(System.out, o);
             } else if (output != null && !dump.quiet) {
                 System.out.printf(Locale.ROOT, "exported %s objects and %s references to %s in %.1f s%n",
-                        Text.count(result.objects()), Text.count(result.references()), output,
+                        Units.count(result.objects()), Units.count(result.references()), output,
                         result.walk().nanos() / 1e9);
             }
             return 0;

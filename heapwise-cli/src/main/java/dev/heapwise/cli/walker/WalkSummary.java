@@ -1,7 +1,7 @@
 package dev.heapwise.cli.walker;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.heapwise.cli.Text;
+import dev.heapwise.graph.Units;
 import dev.heapwise.walker.ContainerType;
 import dev.heapwise.walker.WalkResult;
 import java.io.PrintStream;
@@ -32,21 +32,21 @@ final class WalkSummary {
     }
 
     static void text(PrintStream out, WalkResult r, ContainerCounts c, int objectCount) {
-        out.printf("visited     %s of %s objects%s, %s of them in the heap container%n", Text.count(r.objectsVisited()),
-                Text.count(objectCount), r.aborted() ? " (the walk was failed before the end)" : "",
-                Text.count(r.objectsVisitedInHeap()));
+        out.printf("visited     %s of %s objects%s, %s of them in the heap container%n", Units.count(r.objectsVisited()),
+                Units.count(objectCount), r.aborted() ? " (the walk was failed before the end)" : "",
+                Units.count(r.objectsVisitedInHeap()));
         out.printf("containers  %s thread, %s root kind, %s selected, %s heap (with BEGIN and END: %s)%n",
-                Text.count(c.of(ContainerType.THREAD)), Text.count(c.of(ContainerType.ROOTS)),
-                Text.count(c.of(ContainerType.SELECTED)), Text.count(c.of(ContainerType.HEAP)),
-                Text.count(r.containers()));
-        out.printf("roots       %s root references in %s calls%n", Text.count(r.rootReferences()),
-                Text.count(r.rootReferenceCalls()));
-        out.printf("references  %s in %s objectReferences calls (%s null, %s missing)%n", Text.count(r.references()),
-                Text.count(r.objectReferenceCalls()), Text.count(r.nullReferences()),
-                Text.count(r.missingReferences()));
+                Units.count(c.of(ContainerType.THREAD)), Units.count(c.of(ContainerType.ROOTS)),
+                Units.count(c.of(ContainerType.SELECTED)), Units.count(c.of(ContainerType.HEAP)),
+                Units.count(r.containers()));
+        out.printf("roots       %s root references in %s calls%n", Units.count(r.rootReferences()),
+                Units.count(r.rootReferenceCalls()));
+        out.printf("references  %s in %s objectReferences calls (%s null, %s missing)%n", Units.count(r.references()),
+                Units.count(r.objectReferenceCalls()), Units.count(r.nullReferences()),
+                Units.count(r.missingReferences()));
         out.printf("dump reads  %s objects had their references read from the dump, the rest from the index%n",
-                Text.count(r.objectsReadFromDump()));
-        out.printf("stack       at most %s objects waiting%n", Text.count(r.maxPending()));
+                Units.count(r.objectsReadFromDump()));
+        out.printf("stack       at most %s objects waiting%n", Units.count(r.maxPending()));
         out.printf(Locale.ROOT, "time        %.2f s%n", r.nanos() / 1e9);
     }
 }
