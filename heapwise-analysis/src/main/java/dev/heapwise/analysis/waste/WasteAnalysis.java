@@ -12,6 +12,7 @@ import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -96,12 +97,14 @@ public final class WasteAnalysis {
         long[] keys = new long[count];
         int[] objects = new int[count];
         int[] values = new int[count];
+        int[] stringObject = new int[count];
         RefCursor out = g.outRefs();
         int k = 0;
-        for (int o = 0; o < n; o++) {
+        for (int o = 0; o < n && k < count; o++) {
             if (!isString[g.classOf(o)] || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
                 continue;
             }
+            stringObject[k] = o;
             int value = -1;
             out.reset(o);
             for (int t; (t = out.next()) >= 0; ) {
@@ -131,17 +134,12 @@ public final class WasteAnalysis {
             values[k] = value;
             k++;
         }
-        int[] stringObject = new int[count];
-        for (int o = 0, j = 0; o < n && j < count; o++) {
-            if (isString[g.classOf(o)] && g.kind(o) == ObjectKind.INSTANCE && tree.isReachable(o)) {
-                stringObject[j++] = o;
-            }
-        }
         KeySort.sort(keys, objects, count);
         long wasted = 0;
         long groups = 0;
         long dupStrings = 0;
         List<long[]> groupList = new ArrayList<>(); // {first position, end position, wasted, distinct arrays}
+        int[] groupValues = new int[16];
         for (int i = 0; i < count; ) {
             int j = i + 1;
             while (j < count && keys[j] == keys[i]) {
@@ -149,27 +147,38 @@ public final class WasteAnalysis {
             }
             if (j - i > 1) {
                 long stringBytes = 0;
-                long arrayBytes = 0;
-                java.util.HashSet<Integer> distinct = new java.util.HashSet<>();
                 long firstString = -1;
                 long firstArray = -1;
+                if (groupValues.length < j - i) {
+                    groupValues = new int[Math.max(j - i, 2 * groupValues.length)];
+                }
+                int m = 0;
                 for (int p = i; p < j; p++) {
                     int s = stringObject[objects[p]];
                     long sz = g.shallowSize(s);
                     stringBytes += sz;
                     firstString = firstString < 0 ? sz : firstString;
                     int v = values[objects[p]];
-                    if (v >= 0 && distinct.add(v)) {
-                        long az = g.shallowSize(v);
-                        arrayBytes += az;
-                        firstArray = firstArray < 0 ? az : firstArray;
+                    if (v >= 0) {
+                        firstArray = firstArray < 0 ? g.shallowSize(v) : firstArray;
+                        groupValues[m++] = v;
+                    }
+                }
+                // Strings may share one value array: count each array once (sorted, no boxing).
+                Arrays.sort(groupValues, 0, m);
+                long arrayBytes = 0;
+                int distinct = 0;
+                for (int q = 0; q < m; q++) {
+                    if (q == 0 || groupValues[q] != groupValues[q - 1]) {
+                        arrayBytes += g.shallowSize(groupValues[q]);
+                        distinct++;
                     }
                 }
                 long w = stringBytes - firstString + (firstArray < 0 ? 0 : arrayBytes - firstArray);
                 wasted += w;
                 groups++;
                 dupStrings += j - i;
-                groupList.add(new long[] {i, j, w, distinct.size()});
+                groupList.add(new long[] {i, j, w, distinct});
             }
             i = j;
         }

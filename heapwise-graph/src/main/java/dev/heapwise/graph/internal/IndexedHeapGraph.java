@@ -47,6 +47,8 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final EliasFano inOffsets;
     private final PackedLongs inRefs;
     private final List<HeapClass> classes;
+    /** The object kind of each class's instances, by class index: {@link #kind} is on hot paths. */
+    private final ObjectKind[] kindOfInstances;
     private final List<MetaFiles.StoredClass> stored;
     private final Map<String, List<HeapClass>> byName = new HashMap<>();
     private final LongIntMap classOfClassObject;
@@ -104,6 +106,14 @@ public final class IndexedHeapGraph implements HeapGraph {
                 }
             }
             this.classes = Collections.unmodifiableList(cl);
+            this.kindOfInstances = new ObjectKind[cl.size()];
+            for (int i = 0; i < cl.size(); i++) {
+                kindOfInstances[i] = switch (cl.get(i).shape()) {
+                    case INSTANCE -> ObjectKind.INSTANCE;
+                    case OBJECT_ARRAY -> ObjectKind.OBJECT_ARRAY;
+                    case PRIMITIVE_ARRAY -> ObjectKind.PRIMITIVE_ARRAY;
+                };
+            }
             this.roots = MetaFiles.readRoots(dir.resolve(Columns.ROOTS));
             this.rootBits = new long[(n + 63) >>> 6];
             for (int i = 0; i < roots.size(); i++) {
@@ -205,11 +215,7 @@ public final class IndexedHeapGraph implements HeapGraph {
         if (isClassObject(object, cls)) {
             return ObjectKind.CLASS;
         }
-        return switch (classes.get(cls).shape()) {
-            case INSTANCE -> ObjectKind.INSTANCE;
-            case OBJECT_ARRAY -> ObjectKind.OBJECT_ARRAY;
-            case PRIMITIVE_ARRAY -> ObjectKind.PRIMITIVE_ARRAY;
-        };
+        return kindOfInstances[cls];
     }
 
     @Override
