@@ -39,6 +39,8 @@ final class HeapHandler implements ChunkHandler, NotificationListener {
     private HeapSegmentRequest segments;
     private HeapSegmentRequest nativeSegments;
     private long lastAfterGc;
+    /** Held while one report is sent (see afterGc). */
+    private final Object reportLock = new Object();
 
     HeapHandler(Consumer<Chunk> sender) {
         this.sender = sender;
@@ -122,18 +124,23 @@ final class HeapHandler implements ChunkHandler, NotificationListener {
             vm = segments;
             nat = nativeSegments;
         }
-        try {
-            if (when == HeapInfoRequest.NEXT_GC || when == HeapInfoRequest.EVERY_GC) {
-                sender.accept(heapInfo(when));
+        // An HPGC's own report and a GC notification can run at once (the notification may come
+        // before the HPGC path has marked the collection as reported): one at a time, so a heap's
+        // HPST/NHST, pieces and HPEN/NHEN never interleave with another report's.
+        synchronized (reportLock) {
+            try {
+                if (when == HeapInfoRequest.NEXT_GC || when == HeapInfoRequest.EVERY_GC) {
+                    sender.accept(heapInfo(when));
+                }
+                if (vm != null) {
+                    HeapLayout.javaHeap(vm.what() == HeapSegmentRequest.WHAT_OBJECTS).forEach(sender);
+                }
+                if (nat != null) {
+                    HeapLayout.nativeMemory().forEach(sender);
+                }
+            } catch (RuntimeException ignored) {
+                // never let a reporting problem reach the GC notification thread
             }
-            if (vm != null) {
-                HeapLayout.javaHeap(vm.what() == HeapSegmentRequest.WHAT_OBJECTS).forEach(sender);
-            }
-            if (nat != null) {
-                HeapLayout.nativeMemory().forEach(sender);
-            }
-        } catch (RuntimeException ignored) {
-            // never let a reporting problem reach the GC notification thread
         }
     }
 
