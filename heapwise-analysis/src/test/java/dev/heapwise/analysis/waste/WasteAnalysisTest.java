@@ -6,6 +6,7 @@ import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.hprof.Hprof;
@@ -35,6 +36,18 @@ class WasteAnalysisTest {
     static void close() {
         tree.close();
         g.close();
+    }
+
+    @Test
+    void arraysReadOnSeveralCoresGiveTheSameReport() {
+        // The planted dump has too few arrays for the pass to be split unless told to.
+        Parallel.splitEverythingForTests(true);
+        try {
+            assertThat(Parallel.parts(1000, Parallel.THREADS)).isEqualTo(Parallel.THREADS);
+            assertThat(WasteAnalysis.analyze(g, tree, ProgressListener.NONE)).isEqualTo(r);
+        } finally {
+            Parallel.splitEverythingForTests(false);
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.waste.internal;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
@@ -21,6 +22,8 @@ import java.util.Arrays;
 public final class ContentHashes {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final int CHUNK_BYTES = 1 << 16;
+    /** Arrays per block of work handed to one core. */
+    private static final int BLOCK = 1024;
 
     /** Object index of each hashed array, ascending. */
     public final int[] objects;
@@ -41,43 +44,55 @@ public final class ContentHashes {
         for (HeapClass c : g.classes()) {
             primitive[c.index()] = c.shape() == HeapClass.Shape.PRIMITIVE_ARRAY;
         }
-        int count = 0;
+        int counted = 0;
         for (int o = 0; o < n; o++) {
             if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
-                count++;
+                counted++;
             }
         }
+        int count = counted;
         int[] objects = new int[count];
+        int k = 0;
+        for (int o = 0; o < n && k < count; o++) {
+            if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
+                objects[k++] = o;
+            }
+        }
         long[] hashes = new long[count];
         long[] lengths = new long[count];
         progress.phase("waste: reading array contents", count);
-        int k = 0;
-        for (int o = 0; o < n; o++) {
-            if (!primitive[g.classOf(o)] || !tree.isReachable(o) || g.kind(o) != ObjectKind.PRIMITIVE_ARRAY) {
-                continue;
-            }
-            HeapClass c = g.heapClass(g.classOf(o));
-            FieldType t = c.elementType();
-            long len = Math.max(0, g.arrayLength(o));
-            int es = t == null ? 1 : t.size(g.info().idSize());
-            long h = 0x9E3779B97F4A7C15L ^ (len * 31 + (t == null ? 0 : t.code()));
-            int perChunk = Math.max(1, CHUNK_BYTES / es);
-            for (long from = 0; from < len; from += perChunk) {
-                byte[] bytes = g.readPrimitiveArray(o, from, (int) Math.min(perChunk, len - from));
-                if (bytes == null) {
-                    h = mix(h ^ o); // no data in the dump (Android NODATA): unique
-                    break;
+        // Reading and hashing the arrays is most of this pass; the graph is thread-safe, so the
+        // cores take blocks of arrays in turn (blocks, not halves: a few huge arrays would unbalance halves).
+        int parts = Parallel.parts(count, Parallel.THREADS);
+        int idSize = g.info().idSize();
+        Parallel.run(parts, part -> {
+            for (int b = part * BLOCK; b < count; b += parts * BLOCK) {
+                for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
+                    int o = objects[i];
+                    lengths[i] = Math.max(0, g.arrayLength(o));
+                    hashes[i] = hashArray(g, o, lengths[i], idSize);
                 }
-                h = hash(h, bytes);
+                if (part == 0) {
+                    progress.progress(Math.min(count, (long) b + (long) parts * BLOCK)); // only the calling thread reports
+                }
             }
-            objects[k] = o;
-            hashes[k] = h;
-            lengths[k] = len;
-            if ((++k & 0xFFF) == 0) {
-                progress.progress(k);
+        });
+        return new ContentHashes(objects, hashes, lengths, count);
+    }
+
+    private static long hashArray(HeapGraph g, int o, long len, int idSize) {
+        FieldType t = g.heapClass(g.classOf(o)).elementType();
+        int es = t == null ? 1 : t.size(idSize);
+        long h = 0x9E3779B97F4A7C15L ^ (len * 31 + (t == null ? 0 : t.code()));
+        int perChunk = Math.max(1, CHUNK_BYTES / es);
+        for (long from = 0; from < len; from += perChunk) {
+            byte[] bytes = g.readPrimitiveArray(o, from, (int) Math.min(perChunk, len - from));
+            if (bytes == null) {
+                return mix(h ^ o); // no data in the dump (Android NODATA): unique
             }
+            h = hash(h, bytes);
         }
-        return new ContentHashes(objects, hashes, lengths, k);
+        return h;
     }
 
     static long hash(long h, byte[] b) {
