@@ -1,28 +1,25 @@
 package dev.heapwise.microej;
 
+import dev.heapwise.microej.fixture.HandWrittenDumps;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Test inputs: the hand-written dumps under src/test/resources/microej, copied where an index may be written. */
+/** Test inputs written where an index may be written: the hand-written dumps, or any XML. */
 final class Fixtures {
     private Fixtures() {}
 
+    /** {@code heapdumptest.heap} (the first dump) or {@code heapdumptest-1.heap} (the second). */
     static Path copy(String name, Path dir) throws IOException {
-        Path target = dir.resolve(name);
-        try (InputStream in = Fixtures.class.getResourceAsStream("/microej/" + name)) {
-            if (in == null) {
-                throw new IOException("no test resource " + name);
-            }
-            Files.copy(in, target);
-        }
-        return target;
+        String xml = switch (name) {
+            case "heapdumptest.heap" -> HandWrittenDumps.FIRST;
+            case "heapdumptest-1.heap" -> HandWrittenDumps.SECOND;
+            default -> throw new IOException("no hand-written dump named " + name);
+        };
+        return HandWrittenDumps.write(dir, name, xml);
     }
 
     static Path write(Path dir, String name, String xml) throws IOException {
-        Path target = dir.resolve(name);
-        Files.writeString(target, xml);
-        return target;
+        return HandWrittenDumps.write(dir, name, xml);
     }
 }

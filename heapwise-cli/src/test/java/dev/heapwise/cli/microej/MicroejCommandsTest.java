@@ -2,11 +2,12 @@ package dev.heapwise.cli.microej;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.heapwise.cli.CliRun;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.heapwise.cli.CliRun;
 import dev.heapwise.cli.Main;
+import dev.heapwise.microej.fixture.HandWrittenDumps;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MicroejCommandsTest {
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    private static final Path FIXTURES = Path.of("..", "heapwise-microej", "src", "test", "resources", "microej");
 
     @TempDir
     Path dir;
@@ -42,8 +42,8 @@ class MicroejCommandsTest {
 
     @BeforeEach
     void copy() throws Exception {
-        first = Files.copy(FIXTURES.resolve("heapdumptest.heap"), dir.resolve("heap-0.heap"));
-        second = Files.copy(FIXTURES.resolve("heapdumptest-1.heap"), dir.resolve("heap-1.heap"));
+        first = HandWrittenDumps.write(dir, "heap-0.heap", HandWrittenDumps.FIRST);
+        second = HandWrittenDumps.write(dir, "heap-1.heap", HandWrittenDumps.SECOND);
     }
 
     @Test
