@@ -49,9 +49,10 @@ public final class PathFinder {
         Map<Integer, GcPath> out = new LinkedHashMap<>();
         try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
             search.run(bits, count, progress);
+            StepLabels labels = new StepLabels(g, edges, roots);
             for (int t : targets) {
                 if (search.reached(t) && !out.containsKey(t)) {
-                    out.put(t, StepLabels.label(g, search.pathTo(t), edges, roots));
+                    out.put(t, labels.label(search.pathTo(t)));
                 }
             }
         } finally {

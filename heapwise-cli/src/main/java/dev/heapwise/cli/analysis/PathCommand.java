@@ -97,8 +97,10 @@ public final class PathCommand implements Callable<Integer> {
                 if (className != null) {
                     o.put("pathsFound", paths.size());
                     ArrayNode merged = o.putArray("merged");
-                    for (MergedPaths.Node n : MergedPaths.merge(paths.values())) {
-                        merged.add(mergedJson(n));
+                    List<MergedPaths.Node> roots = MergedPaths.merge(paths.values());
+                    addMerged(merged, roots);
+                    if (roots.size() > limit) {
+                        o.put("otherBranches", roots.size() - Math.max(0, limit));
                     }
                 }
                 Json.print(System.out, o);
@@ -122,16 +124,20 @@ public final class PathCommand implements Callable<Integer> {
         return x;
     }
 
-    private static ObjectNode mergedJson(MergedPaths.Node n) {
-        ObjectNode x = stepJson(n.step());
-        x.put("targets", n.targets());
-        if (!n.children().isEmpty()) {
-            ArrayNode kids = x.putArray("children");
-            for (MergedPaths.Node c : n.children()) {
-                kids.add(mergedJson(c));
+    /** As {@link #printMerged}: at most {@code --limit} branches per node, {@code otherBranches} counts the rest. */
+    private void addMerged(ArrayNode into, List<MergedPaths.Node> nodes) {
+        int shown = Math.min(nodes.size(), Math.max(0, limit));
+        for (MergedPaths.Node n : nodes.subList(0, shown)) {
+            ObjectNode x = stepJson(n.step());
+            x.put("targets", n.targets());
+            if (!n.children().isEmpty()) {
+                addMerged(x.putArray("children"), n.children());
+                if (n.children().size() > limit) {
+                    x.put("otherBranches", n.children().size() - Math.max(0, limit));
+                }
             }
+            into.add(x);
         }
-        return x;
     }
 
     private void text(PrintStream out, List<Integer> targets, Map<Integer, GcPath> paths, int missing) {
@@ -151,15 +157,20 @@ public final class PathCommand implements Callable<Integer> {
         }
         out.printf("%s instances of %s: %s with a path from a GC root%s%n", Units.count(targets.size()), className,
                 Units.count(paths.size()), missing > 0 ? ", " + Units.count(missing) + " with " + why : "");
-        for (MergedPaths.Node n : MergedPaths.merge(paths.values())) {
-            printMerged(out, n, 1);
-        }
+        printMerged(out, MergedPaths.merge(paths.values()), 1);
     }
 
-    private static void printMerged(PrintStream out, MergedPaths.Node n, int level) {
-        out.printf("%10s  %s%s%n", Units.count(n.targets()), "  ".repeat(level), stepText(n.step()));
-        for (MergedPaths.Node c : n.children()) {
-            printMerged(out, c, level + 1);
+    /** The biggest {@code --limit} branches of each node (most targets first); the rest summed in one line. */
+    private void printMerged(PrintStream out, List<MergedPaths.Node> nodes, int level) {
+        int shown = Math.min(nodes.size(), Math.max(0, limit));
+        for (MergedPaths.Node n : nodes.subList(0, shown)) {
+            out.printf("%10s  %s%s%n", Units.count(n.targets()), "  ".repeat(level), stepText(n.step()));
+            printMerged(out, n.children(), level + 1);
+        }
+        if (shown < nodes.size()) {
+            long rest = nodes.subList(shown, nodes.size()).stream().mapToLong(MergedPaths.Node::targets).sum();
+            out.printf("%10s  %s… %s more branches (--limit shows more)%n", Units.count(rest), "  ".repeat(level),
+                    Units.count(nodes.size() - shown));
         }
     }
 

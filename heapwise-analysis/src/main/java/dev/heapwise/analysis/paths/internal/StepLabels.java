@@ -7,20 +7,50 @@ import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Reference;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 
-/** Turns a list of object indexes into named steps. Reads the dump once per step. */
+/**
+ * Turns lists of object indexes into named steps. Naming a step reads its parent's references
+ * from the dump; the paths of many targets share parents (the array that holds 100,000 strings,
+ * the chain from a static field down to it), so the references of recently used parents are kept,
+ * up to {@value #CACHED_REFERENCES} in all, and a big parent is searched through a sorted index
+ * instead of a scan. Without that, merged paths of a common class cost one read of the whole
+ * shared array per target. Not thread-safe.
+ */
 public final class StepLabels {
-    private StepLabels() {}
+    private static final int CACHED_REFERENCES = 1 << 20;
+    /** Parents with fewer references are searched by a scan. */
+    private static final int SCAN_BELOW = 64;
 
-    public static GcPath label(HeapGraph g, List<Integer> objects, EdgeFilter filter, RootIndex roots) {
+    private final HeapGraph g;
+    private final EdgeFilter filter;
+    private final RootIndex roots;
+    private final LinkedHashMap<Integer, Parent> recent = new LinkedHashMap<>(64, 0.75f, true);
+    private long cached;
+
+    /**
+     * A parent's references, and for a big one {@code (to << 32) | ordinal} of each reference a
+     * path may use, sorted: the first entry for a target is its first allowed reference.
+     */
+    private record Parent(List<Reference> refs, long[] byTarget) {}
+
+    public StepLabels(HeapGraph g, EdgeFilter filter, RootIndex roots) {
+        this.g = g;
+        this.filter = filter;
+        this.roots = roots;
+    }
+
+    public GcPath label(List<Integer> objects) {
         List<GcPath.Step> steps = new ArrayList<>(objects.size());
         for (int i = 0; i < objects.size(); i++) {
             int o = objects.get(i);
             String ref = null;
             boolean isStatic = false;
             if (i > 0) {
-                Reference r = reference(g, objects.get(i - 1), o, filter);
+                Reference r = reference(objects.get(i - 1), o);
                 if (r != null) {
                     ref = r.label();
                     isStatic = r.kind() == Reference.Kind.STATIC_FIELD;
@@ -33,9 +63,51 @@ public final class StepLabels {
         return new GcPath(steps);
     }
 
-    /** The first reference from {@code from} to {@code to} a path may use. */
-    public static Reference reference(HeapGraph g, int from, int to, EdgeFilter filter) {
+    /** The first reference from {@code from} to {@code to} a path may use, or null. */
+    public Reference reference(int from, int to) {
+        Parent p = recent.get(from);
+        if (p == null) {
+            p = load(from);
+        }
+        if (p.byTarget == null) {
+            return scan(p.refs, from, to, filter);
+        }
+        int i = Arrays.binarySearch(p.byTarget, (long) to << 32);
+        i = i < 0 ? -i - 1 : i;
+        return i < p.byTarget.length && (p.byTarget[i] >>> 32) == to
+                ? p.refs.get((int) (p.byTarget[i] & 0xFFFF_FFFFL)) : null;
+    }
+
+    private Parent load(int from) {
         List<Reference> refs = g.references(from);
+        long[] byTarget = null;
+        if (refs.size() >= SCAN_BELOW) {
+            byTarget = new long[refs.size()];
+            int n = 0;
+            for (int k = 0; k < refs.size(); k++) {
+                if (filter == null || !filter.excluded(from, k)) {
+                    byTarget[n++] = ((long) refs.get(k).to() << 32) | k;
+                }
+            }
+            byTarget = Arrays.copyOf(byTarget, n);
+            Arrays.sort(byTarget);
+        }
+        Parent p = new Parent(refs, byTarget);
+        recent.put(from, p);
+        cached += refs.size();
+        for (Iterator<Parent> it = recent.values().iterator(); cached > CACHED_REFERENCES && recent.size() > 1; ) {
+            cached -= it.next().refs.size();
+            it.remove();
+        }
+        return p;
+    }
+
+    /** The first reference from {@code from} to {@code to} a path may use: reads {@code from} from the dump. */
+    public static Reference reference(HeapGraph g, int from, int to, EdgeFilter filter) {
+        return scan(g.references(from), from, to, filter);
+    }
+
+    private static Reference scan(List<Reference> refs, int from, int to, EdgeFilter filter) {
         for (int k = 0; k < refs.size(); k++) {
             Reference r = refs.get(k);
             if (r.to() == to && (filter == null || !filter.excluded(from, k))) {

@@ -1,0 +1,65 @@
+package dev.heapwise.analysis.paths.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.analysis.paths.ReferenceFilter;
+import dev.heapwise.analysis.paths.RootIndex;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Reference;
+import dev.heapwise.hprof.Hprof;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/**
+ * The remembering labeller names every reference as a fresh scan of the parent would: on random
+ * heaps with big arrays (searched through the sorted index) holding repeated targets and nulls,
+ * small objects (scanned), and requests in random order (so parents leave and re-enter the cache).
+ */
+class StepLabelsPropertyTest {
+
+    @Property(tries = 25)
+    void namesEveryReferenceAsAScanDoes(@ForAll long seed) throws Exception {
+        Path dir = Files.createTempDirectory("heapwise-labels");
+        try {
+            Random r = new Random(seed);
+            SyntheticHeap h = new SyntheticHeap();
+            long cls = h.cls("t.N", "x", "y");
+            int n = 20 + r.nextInt(40);
+            long[] ids = new long[n];
+            for (int i = 0; i < n; i++) {
+                ids[i] = h.obj(cls, 0, 0);
+            }
+            for (int a = 0, arrays = 1 + r.nextInt(3); a < arrays; a++) {
+                long[] elements = new long[r.nextInt(300)];
+                for (int i = 0; i < elements.length; i++) {
+                    elements[i] = r.nextInt(5) == 0 ? 0 : ids[r.nextInt(1 + r.nextInt(n))];
+                }
+                h.root(SyntheticHeap.ROOT_UNKNOWN, h.objectArray(elements));
+            }
+            Path dump = dir.resolve("h.hprof");
+            h.write(dump);
+            try (HeapGraph g = Hprof.open(dump)) {
+                EdgeFilter edges = new EdgeFilter(g, ReferenceFilter.defaults());
+                StepLabels labels = new StepLabels(g, edges, new RootIndex(g));
+                for (int k = 0; k < 2000; k++) {
+                    int from = r.nextInt(g.objectCount());
+                    int to = r.nextInt(g.objectCount());
+                    List<Reference> refs = g.references(from);
+                    if (!refs.isEmpty() && r.nextBoolean()) {
+                        to = refs.get(r.nextInt(refs.size())).to();
+                    }
+                    assertThat(labels.reference(from, to)).isEqualTo(StepLabels.reference(g, from, to, edges));
+                }
+            }
+        } finally {
+            try (var s = Files.walk(dir)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+}
