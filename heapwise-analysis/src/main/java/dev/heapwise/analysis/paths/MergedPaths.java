@@ -9,13 +9,31 @@ import java.util.Map;
 /**
  * Shortest paths of many objects merged into one tree from the roots down (MAT's "merge shortest
  * paths to GC roots"): each node says how many of the targets are reached through it, so the
- * references that hold most of them stand out. Built in memory from the paths; O(total steps).
+ * references that hold most of them stand out. {@link #merge} builds it from paths already found
+ * (in memory, O(total steps)); {@link PathFinder#mergedPaths} finds and merges the paths of many
+ * targets without materialising them.
  */
 public final class MergedPaths {
     private MergedPaths() {}
 
-    /** A node: the step, how many targets lie beneath it (itself included), and the next steps. */
-    public record Node(GcPath.Step step, int targets, List<Node> children) {}
+    /**
+     * A node: the step, how many targets lie beneath it (itself included), the next steps (most
+     * targets first), and the branches left out of {@code children} with the targets beneath them.
+     */
+    public record Node(GcPath.Step step, int targets, List<Node> children, int otherBranches, long otherTargets) {}
+
+    /** One level of a merged tree: its nodes and what was left out of them. */
+    public record Level(List<Node> nodes, int otherBranches, long otherTargets) {}
+
+    /**
+     * The merged paths of many targets.
+     *
+     * @param targets how many distinct targets were asked about
+     * @param reached how many of them have a path from a GC root
+     * @param paths   the full paths of the first reached targets, in object order
+     * @param tree    the merged tree's top level
+     */
+    public record Result(int targets, int reached, List<GcPath> paths, Level tree) {}
 
     public static List<Node> merge(Iterable<GcPath> paths) {
         Builder root = new Builder(null);
@@ -45,7 +63,7 @@ public final class MergedPaths {
                 kids.add(c.build());
             }
             kids.sort(Comparator.comparingInt(Node::targets).reversed().thenComparingInt(n -> n.step().object()));
-            return new Node(step, count, kids);
+            return new Node(step, count, kids, 0, 0);
         }
     }
 }

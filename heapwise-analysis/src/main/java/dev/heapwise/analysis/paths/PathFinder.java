@@ -2,10 +2,12 @@ package dev.heapwise.analysis.paths;
 
 import dev.heapwise.analysis.paths.internal.EdgeFilter;
 import dev.heapwise.analysis.paths.internal.PathSearch;
+import dev.heapwise.analysis.paths.internal.PathTree;
 import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,18 +63,63 @@ public final class PathFinder {
         return out;
     }
 
+    /**
+     * The shortest paths of many targets (all instances of a class) merged into one tree, plus the
+     * full paths of the first {@code paths} reached targets. One search; memory a few ints per
+     * object on the paths (no path is materialised); names only the nodes returned, at most
+     * {@code branches} per node. Reads the dump for those names.
+     */
+    public static MergedPaths.Result mergedPaths(HeapGraph g, int[] targets, ReferenceFilter filter, int branches,
+            int paths, ProgressListener progress) {
+        RootIndex roots = new RootIndex(g);
+        EdgeFilter edges = new EdgeFilter(g, filter);
+        long[] bits = new long[(g.objectCount() + 63) >>> 6];
+        int count = 0;
+        for (int t : targets) {
+            if ((bits[t >>> 6] & (1L << t)) == 0) {
+                bits[t >>> 6] |= 1L << t;
+                count++;
+            }
+        }
+        try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
+            search.run(bits, count, progress);
+            StepLabels labels = new StepLabels(g, edges, roots);
+            int reached = 0;
+            List<GcPath> first = new ArrayList<>();
+            for (int w = 0; w < bits.length; w++) {
+                for (long b = bits[w]; b != 0; b &= b - 1) {
+                    int t = (w << 6) + Long.numberOfTrailingZeros(b);
+                    if (search.reached(t)) {
+                        reached++;
+                        if (first.size() < paths) {
+                            first.add(labels.label(search.pathTo(t)));
+                        }
+                    }
+                }
+            }
+            MergedPaths.Level tree = new PathTree(search, labels, bits, g.objectCount()).top(branches);
+            return new MergedPaths.Result(count, reached, first, tree);
+        } finally {
+            progress.finished();
+        }
+    }
+
     /** All instances of the given classes (not their class objects), in object order. O(objects). */
-    public static List<Integer> instancesOf(HeapGraph g, Collection<Integer> classIndexes) {
+    public static int[] instancesOf(HeapGraph g, Collection<Integer> classIndexes) {
         boolean[] wanted = new boolean[g.classCount()];
         for (int c : classIndexes) {
             wanted[c] = true;
         }
-        List<Integer> out = new ArrayList<>();
+        int n = 0;
+        int[] out = new int[16];
         for (int o = 0; o < g.objectCount(); o++) {
             if (wanted[g.classOf(o)] && g.classIndexOfClassObject(o) < 0) {
-                out.add(o);
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, 2 * n);
+                }
+                out[n++] = o;
             }
         }
-        return out;
+        return Arrays.copyOf(out, n);
     }
 }

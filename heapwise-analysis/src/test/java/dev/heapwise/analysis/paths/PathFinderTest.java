@@ -86,7 +86,7 @@ class PathFinderTest {
     @Test
     void allInstancesOfAClassInOneSearch() {
         int nodeClass = Heaps.onlyClass(g, P + "Node").index();
-        List<Integer> nodes = PathFinder.instancesOf(g, List.of(nodeClass));
+        List<Integer> nodes = java.util.Arrays.stream(PathFinder.instancesOf(g, List.of(nodeClass))).boxed().toList();
         Map<Integer, GcPath> paths = PathFinder.shortestPaths(g, nodes, ReferenceFilter.defaults(), ProgressListener.NONE);
         assertThat(paths).hasSize(nodes.size());
         List<MergedPaths.Node> merged = MergedPaths.merge(paths.values());
@@ -95,6 +95,18 @@ class PathFinderTest {
         // Somewhere the Planted class object holds A, which leads to 6 of the Nodes (A..D, F1, F2).
         int a = Heaps.staticTarget(g, P + "Planted", "root");
         assertThat(find(merged, a).targets()).isEqualTo(6);
+        // Merged from the search's parents, without the paths: the same tree, and the same first paths.
+        MergedPaths.Result r = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, List.of(nodeClass)),
+                ReferenceFilter.defaults(), Integer.MAX_VALUE, 2, ProgressListener.NONE);
+        assertThat(r.tree().nodes()).isEqualTo(merged);
+        assertThat(r.reached()).isEqualTo(r.targets()).isEqualTo(nodes.size());
+        assertThat(r.paths()).containsExactlyElementsOf(paths.values().stream().limit(2).toList());
+        // With one branch per node, the rest is counted.
+        MergedPaths.Level one = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, List.of(nodeClass)),
+                ReferenceFilter.defaults(), 1, 0, ProgressListener.NONE).tree();
+        assertThat(one.nodes()).hasSize(Math.min(1, merged.size()));
+        assertThat(one.otherBranches()).isEqualTo(merged.size() - one.nodes().size());
+        assertThat(one.nodes().getFirst().targets() + one.otherTargets()).isEqualTo(nodes.size());
     }
 
     @Test

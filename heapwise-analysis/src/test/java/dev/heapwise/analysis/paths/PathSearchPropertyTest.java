@@ -19,7 +19,10 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
-/** On random written heaps, path lengths equal breadth-first distances computed naively. */
+/**
+ * On random written heaps, path lengths equal breadth-first distances computed naively, and the tree
+ * merged from the search equals the one merged from the materialised paths.
+ */
 class PathSearchPropertyTest {
 
     @Property(tries = 40)
@@ -51,6 +54,15 @@ class PathSearchPropertyTest {
                     all.add(o);
                 }
                 Map<Integer, GcPath> paths = PathFinder.shortestPaths(g, all, ReferenceFilter.defaults(), ProgressListener.NONE);
+                // The tree merged from the search's parents equals the one merged from the paths.
+                int[] some = all.stream().filter(o -> r.nextInt(3) > 0).mapToInt(Integer::intValue).toArray();
+                Map<Integer, GcPath> somePaths = PathFinder.shortestPaths(g, java.util.Arrays.stream(some).boxed().toList(),
+                        ReferenceFilter.defaults(), ProgressListener.NONE);
+                MergedPaths.Result merged = PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(), Integer.MAX_VALUE,
+                        Integer.MAX_VALUE, ProgressListener.NONE);
+                assertThat(merged.tree().nodes()).isEqualTo(MergedPaths.merge(somePaths.values()));
+                assertThat(merged.paths()).containsExactlyElementsOf(somePaths.values());
+                assertThat(merged.reached()).isEqualTo(somePaths.size());
                 for (int o = 0; o < g.objectCount(); o++) {
                     GcPath p = paths.get(o);
                     if (dist[o] < 0) {

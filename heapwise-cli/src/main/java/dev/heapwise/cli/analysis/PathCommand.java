@@ -21,7 +21,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +48,7 @@ public final class PathCommand implements Callable<Integer> {
             description = "Never follow this field (of the class and its subclasses, or a static of the class). Repeatable.")
     List<String> exclude = new ArrayList<>();
 
-    @Option(names = "--limit", paramLabel = "N", description = "Paths listed for --class (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--limit", paramLabel = "N", description = "For --class: paths listed, and branches shown per node of the merged tree (default: ${DEFAULT-VALUE}).")
     int limit = 100;
 
     @Option(names = "--json", description = "Print one JSON document.")
@@ -72,42 +71,62 @@ public final class PathCommand implements Callable<Integer> {
         }
         filter = filter.excluding(fields);
         try (HeapGraph g = dump.open()) {
-            List<Integer> targets;
+            ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             if (className != null) {
                 List<Integer> classes = Describe.classes(g, className, dump.dump).stream().map(HeapClass::index).toList();
-                targets = PathFinder.instancesOf(g, classes);
-            } else {
-                targets = List.of(Describe.object(g, object, dump.dump));
+                int cap = Math.max(0, limit);
+                MergedPaths.Result r = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, classes), filter, cap, cap, p);
+                if (json) {
+                    ObjectNode o = Json.object();
+                    addPaths(o.putArray("paths"), r.paths());
+                    o.put("targets", r.targets());
+                    o.put("withoutPath", r.targets() - r.reached());
+                    o.put("pathsFound", r.reached());
+                    addMerged(o.putArray("merged"), r.tree().nodes());
+                    if (r.tree().otherBranches() > 0) {
+                        o.put("otherBranches", r.tree().otherBranches());
+                    }
+                    Json.print(System.out, o);
+                } else {
+                    System.out.printf("%s instances of %s: %s with a path from a GC root%s%n", Units.count(r.targets()),
+                            className, Units.count(r.reached()), r.targets() > r.reached()
+                                    ? ", " + Units.count(r.targets() - r.reached()) + " with " + noPath() : "");
+                    printMerged(System.out, r.tree(), 1);
+                }
+                return 0;
             }
-            ProgressListener p = ProgressBar.forTerminal(dump.quiet);
-            Map<Integer, GcPath> paths = PathFinder.shortestPaths(g, targets, filter, p);
-            List<GcPath> shown = paths.values().stream().limit(Math.max(0, limit)).toList();
-            int missing = targets.size() - paths.size();
+            int target = Describe.object(g, object, dump.dump);
+            GcPath path = PathFinder.shortestPaths(g, List.of(target), filter, p).get(target);
             if (json) {
                 ObjectNode o = Json.object();
-                ArrayNode arr = o.putArray("paths");
-                for (GcPath path : (className != null ? shown : paths.values())) {
-                    ArrayNode steps = arr.addObject().putArray("steps");
-                    for (GcPath.Step s : path.steps()) {
-                        steps.add(stepJson(s));
-                    }
-                }
-                o.put("targets", targets.size());
-                o.put("withoutPath", missing);
-                if (className != null) {
-                    o.put("pathsFound", paths.size());
-                    ArrayNode merged = o.putArray("merged");
-                    List<MergedPaths.Node> roots = MergedPaths.merge(paths.values());
-                    addMerged(merged, roots);
-                    if (roots.size() > limit) {
-                        o.put("otherBranches", roots.size() - Math.max(0, limit));
-                    }
-                }
+                addPaths(o.putArray("paths"), path == null ? List.of() : List.of(path));
+                o.put("targets", 1);
+                o.put("withoutPath", path == null ? 1 : 0);
                 Json.print(System.out, o);
+            } else if (path == null) {
+                System.out.println(noPath());
             } else {
-                text(System.out, targets, paths, missing);
+                System.out.printf("shortest path to %s, %d references long:%n", label(path.target()),
+                        path.steps().size() - 1);
+                for (int i = 0; i < path.steps().size(); i++) {
+                    System.out.println("  ".repeat(i + 1) + stepText(path.steps().get(i)));
+                }
             }
             return 0;
+        }
+    }
+
+    private String noPath() {
+        return "no path from a GC root" + (include.size() < ReferentKind.values().length
+                ? " (weak, soft, phantom and finalizer referents not followed; see --include)" : "");
+    }
+
+    private static void addPaths(ArrayNode into, List<GcPath> paths) {
+        for (GcPath path : paths) {
+            ArrayNode steps = into.addObject().putArray("steps");
+            for (GcPath.Step s : path.steps()) {
+                steps.add(stepJson(s));
+            }
         }
     }
 
@@ -124,53 +143,30 @@ public final class PathCommand implements Callable<Integer> {
         return x;
     }
 
-    /** As {@link #printMerged}: at most {@code --limit} branches per node, {@code otherBranches} counts the rest. */
-    private void addMerged(ArrayNode into, List<MergedPaths.Node> nodes) {
-        int shown = Math.min(nodes.size(), Math.max(0, limit));
-        for (MergedPaths.Node n : nodes.subList(0, shown)) {
+    /** The merged tree as shown: each node's biggest branches, {@code otherBranches} counting the rest. */
+    private static void addMerged(ArrayNode into, List<MergedPaths.Node> nodes) {
+        for (MergedPaths.Node n : nodes) {
             ObjectNode x = stepJson(n.step());
             x.put("targets", n.targets());
             if (!n.children().isEmpty()) {
                 addMerged(x.putArray("children"), n.children());
-                if (n.children().size() > limit) {
-                    x.put("otherBranches", n.children().size() - Math.max(0, limit));
-                }
+            }
+            if (n.otherBranches() > 0) {
+                x.put("otherBranches", n.otherBranches());
             }
             into.add(x);
         }
     }
 
-    private void text(PrintStream out, List<Integer> targets, Map<Integer, GcPath> paths, int missing) {
-        String why = "no path from a GC root" + (include.size() < ReferentKind.values().length
-                ? " (weak, soft, phantom and finalizer referents not followed; see --include)" : "");
-        if (className == null) {
-            GcPath p = paths.get(targets.getFirst());
-            if (p == null) {
-                out.println(why);
-                return;
-            }
-            out.printf("shortest path to %s, %d references long:%n", label(p.target()), p.steps().size() - 1);
-            for (int i = 0; i < p.steps().size(); i++) {
-                out.println("  ".repeat(i + 1) + stepText(p.steps().get(i)));
-            }
-            return;
+    /** Each node's biggest branches (most targets first), the rest summed in one line. */
+    private static void printMerged(PrintStream out, MergedPaths.Level level, int depth) {
+        for (MergedPaths.Node n : level.nodes()) {
+            out.printf("%10s  %s%s%n", Units.count(n.targets()), "  ".repeat(depth), stepText(n.step()));
+            printMerged(out, new MergedPaths.Level(n.children(), n.otherBranches(), n.otherTargets()), depth + 1);
         }
-        out.printf("%s instances of %s: %s with a path from a GC root%s%n", Units.count(targets.size()), className,
-                Units.count(paths.size()), missing > 0 ? ", " + Units.count(missing) + " with " + why : "");
-        printMerged(out, MergedPaths.merge(paths.values()), 1);
-    }
-
-    /** The biggest {@code --limit} branches of each node (most targets first); the rest summed in one line. */
-    private void printMerged(PrintStream out, List<MergedPaths.Node> nodes, int level) {
-        int shown = Math.min(nodes.size(), Math.max(0, limit));
-        for (MergedPaths.Node n : nodes.subList(0, shown)) {
-            out.printf("%10s  %s%s%n", Units.count(n.targets()), "  ".repeat(level), stepText(n.step()));
-            printMerged(out, n.children(), level + 1);
-        }
-        if (shown < nodes.size()) {
-            long rest = nodes.subList(shown, nodes.size()).stream().mapToLong(MergedPaths.Node::targets).sum();
-            out.printf("%10s  %s… %s more branches (--limit shows more)%n", Units.count(rest), "  ".repeat(level),
-                    Units.count(nodes.size() - shown));
+        if (level.otherBranches() > 0) {
+            out.printf("%10s  %s… %s more branches (--limit shows more)%n", Units.count(level.otherTargets()),
+                    "  ".repeat(depth), Units.count(level.otherBranches()));
         }
     }
 

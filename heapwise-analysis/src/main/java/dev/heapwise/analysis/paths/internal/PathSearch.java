@@ -193,6 +193,12 @@ public final class PathSearch implements AutoCloseable {
         return NativeInts.get(parent.segment(), object) != UNSEEN;
     }
 
+    /** The object before {@code object} on its path; -1 for a root, -2 if it was not reached. O(1). */
+    public int parentOf(int object) {
+        int p = NativeInts.get(parent.segment(), object);
+        return p == UNSEEN ? -2 : p == ROOT ? -1 : p - 2;
+    }
+
     /** The path from a root to {@code object}, root first; empty if it was not reached. */
     public List<Integer> pathTo(int object) {
         List<Integer> rev = new ArrayList<>();

@@ -46,21 +46,25 @@ public final class StepLabels {
     public GcPath label(List<Integer> objects) {
         List<GcPath.Step> steps = new ArrayList<>(objects.size());
         for (int i = 0; i < objects.size(); i++) {
-            int o = objects.get(i);
-            String ref = null;
-            boolean isStatic = false;
-            if (i > 0) {
-                Reference r = reference(objects.get(i - 1), o);
-                if (r != null) {
-                    ref = r.label();
-                    isStatic = r.kind() == Reference.Kind.STATIC_FIELD;
-                }
-            }
-            GcRoot root = i == 0 ? roots.primary(o) : null;
-            steps.add(new GcPath.Step(o, g.id(o), ObjectLabels.className(g, o), ObjectLabels.kind(g, o), ref, isStatic,
-                    root == null ? null : root.kind(), root == null ? null : roots.describe(root)));
+            steps.add(step(i == 0 ? -1 : objects.get(i - 1), objects.get(i)));
         }
         return new GcPath(steps);
+    }
+
+    /** The step to {@code object} from {@code previous}, or, with {@code previous} -1, the root step. */
+    public GcPath.Step step(int previous, int object) {
+        String ref = null;
+        boolean isStatic = false;
+        if (previous >= 0) {
+            Reference r = reference(previous, object);
+            if (r != null) {
+                ref = r.label();
+                isStatic = r.kind() == Reference.Kind.STATIC_FIELD;
+            }
+        }
+        GcRoot root = previous < 0 ? roots.primary(object) : null;
+        return new GcPath.Step(object, g.id(object), ObjectLabels.className(g, object), ObjectLabels.kind(g, object), ref,
+                isStatic, root == null ? null : root.kind(), root == null ? null : roots.describe(root));
     }
 
     /** The first reference from {@code from} to {@code to} a path may use, or null. */
