@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * Shortest paths from the GC roots to objects, as MAT's "path to GC roots": a breadth-first search
@@ -40,14 +41,8 @@ public final class PathFinder {
             ProgressListener progress) {
         RootIndex roots = new RootIndex(g);
         EdgeFilter edges = new EdgeFilter(g, filter);
-        long[] bits = new long[(g.objectCount() + 63) >>> 6];
-        int count = 0;
-        for (int t : targets) {
-            if ((bits[t >>> 6] & (1L << t)) == 0) {
-                bits[t >>> 6] |= 1L << t;
-                count++;
-            }
-        }
+        long[] bits = targetBits(g, targets.stream().mapToInt(Integer::intValue));
+        int count = distinct(bits);
         Map<Integer, GcPath> out = new LinkedHashMap<>();
         try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
             search.run(bits, count, progress);
@@ -73,14 +68,8 @@ public final class PathFinder {
             int paths, ProgressListener progress) {
         RootIndex roots = new RootIndex(g);
         EdgeFilter edges = new EdgeFilter(g, filter);
-        long[] bits = new long[(g.objectCount() + 63) >>> 6];
-        int count = 0;
-        for (int t : targets) {
-            if ((bits[t >>> 6] & (1L << t)) == 0) {
-                bits[t >>> 6] |= 1L << t;
-                count++;
-            }
-        }
+        long[] bits = targetBits(g, Arrays.stream(targets));
+        int count = distinct(bits);
         try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
             search.run(bits, count, progress);
             StepLabels labels = new StepLabels(g, edges, roots);
@@ -121,5 +110,20 @@ public final class PathFinder {
             }
         }
         return Arrays.copyOf(out, n);
+    }
+
+    private static long[] targetBits(HeapGraph g, IntStream targets) {
+        long[] bits = new long[(g.objectCount() + 63) >>> 6];
+        targets.forEach(t -> bits[t >>> 6] |= 1L << t);
+        return bits;
+    }
+
+    /** How many objects a bit set holds. */
+    private static int distinct(long[] bits) {
+        int n = 0;
+        for (long w : bits) {
+            n += Long.bitCount(w);
+        }
+        return n;
     }
 }
