@@ -27,7 +27,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /** The {@link HeapGraph} over a committed index folder. See {@link HeapGraph} for costs. */
 public final class IndexedHeapGraph implements HeapGraph {
@@ -58,7 +58,8 @@ public final class IndexedHeapGraph implements HeapGraph {
     private volatile List<HeapThread> threads;
     private final ContentSource content;
     private final ThreadLocal<ContentReader> readers;
-    private final Map<Integer, FieldLayout> layouts = new ConcurrentHashMap<>();
+    /** Field layouts by class index, made on first use (immutable: two threads making one is harmless). */
+    private final AtomicReferenceArray<FieldLayout> layouts;
     private volatile Map<Integer, int[]> definedClasses;
     private final List<String> heapNames;
     private final int javaLangClass;
@@ -106,6 +107,7 @@ public final class IndexedHeapGraph implements HeapGraph {
                 }
             }
             this.classes = Collections.unmodifiableList(cl);
+            this.layouts = new AtomicReferenceArray<>(cl.size());
             this.kindOfInstances = new ObjectKind[cl.size()];
             for (int i = 0; i < cl.size(); i++) {
                 kindOfInstances[i] = switch (cl.get(i).shape()) {
@@ -321,7 +323,13 @@ public final class IndexedHeapGraph implements HeapGraph {
     // ---- reading object records
 
     private FieldLayout layout(int cls) {
-        return layouts.computeIfAbsent(cls, c -> FieldLayout.of(classes.get(c), classes::get, idSize));
+        // Looked up for every object whose fields are read: an array, not a boxed-key map.
+        FieldLayout l = layouts.get(cls);
+        if (l == null) {
+            l = FieldLayout.of(classes.get(cls), classes::get, idSize);
+            layouts.set(cls, l);
+        }
+        return l;
     }
 
     private ContentReader reader() {
