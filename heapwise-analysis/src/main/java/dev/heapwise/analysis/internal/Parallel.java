@@ -63,6 +63,19 @@ public final class Parallel {
         }
     }
 
+    /**
+     * Runs two independent tasks, on two threads when {@link #THREADS} allows, else one after the
+     * other; rethrows the first failure.
+     */
+    public static void both(Runnable first, Runnable second) {
+        if (THREADS < 2) {
+            first.run();
+            second.run();
+        } else {
+            run(2, part -> (part == 0 ? first : second).run());
+        }
+    }
+
     /** Split points of {@code [0, n)} into {@code parts} ranges, each boundary a multiple of 64 (whole bitset words). */
     public static int[] bounds(int n, int parts) {
         int[] b = new int[parts + 1];

@@ -2,6 +2,7 @@ package dev.heapwise.analysis.waste;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.analysis.waste.internal.CollectionInspector;
 import dev.heapwise.analysis.waste.internal.ContentHashes;
 import dev.heapwise.analysis.waste.internal.KeySort;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Finds waste in the reachable heap: duplicate strings, duplicate primitive arrays, empty and
@@ -42,34 +44,49 @@ public final class WasteAnalysis {
             long heap = Math.max(1, tree.reachableSize());
             ContentHashes hashes = ContentHashes.compute(g, tree, progress);
             progress.phase("waste: strings and collections", g.objectCount());
+            // Strings then arrays (which leave out the strings' contents) on one core; collections and
+            // empty arrays, which depend on neither, on the other. Each is a pass over all objects.
             boolean[] stringValue = new boolean[hashes.size];
-            WasteReport.DuplicateStrings strings = strings(g, tree, hashes, stringValue);
-            WasteReport.DuplicateArrays arrays = arrays(g, hashes, stringValue);
-            List<WasteReport.CollectionWaste> collections = collections(g, tree);
+            var strings = new AtomicReference<WasteReport.DuplicateStrings>();
+            var arrays = new AtomicReference<WasteReport.DuplicateArrays>();
+            var collections = new AtomicReference<List<WasteReport.CollectionWaste>>();
+            var empty = new AtomicReference<List<WasteReport.EmptyArrays>>();
+            Parallel.both(() -> {
+                strings.set(strings(g, tree, hashes, stringValue));
+                arrays.set(arrays(g, hashes, stringValue));
+            }, () -> {
+                collections.set(collections(g, tree));
+                empty.set(zeroLength(g, tree, hashes));
+            });
             List<WasteReport.BoxWaste> boxes = boxes(g);
-            List<WasteReport.EmptyArrays> empty = zeroLength(g, tree, hashes);
-            List<WasteReport.Finding> summary = new ArrayList<>();
-            summary.add(new WasteReport.Finding("duplicate strings", strings.strings(), strings.wastedBytes(),
-                    (double) strings.wastedBytes() / heap));
-            summary.add(new WasteReport.Finding("duplicate primitive arrays",
-                    arrays.top().stream().mapToLong(WasteReport.ArrayGroup::count).sum(), arrays.wastedBytes(),
-                    (double) arrays.wastedBytes() / heap));
-            long emptyCount = collections.stream().mapToLong(WasteReport.CollectionWaste::empty).sum();
-            long emptyBytes = collections.stream().mapToLong(WasteReport.CollectionWaste::emptyRetainedBytes).sum();
-            summary.add(new WasteReport.Finding("empty collections", emptyCount, emptyBytes, (double) emptyBytes / heap));
-            long sparse = collections.stream().mapToLong(WasteReport.CollectionWaste::sparse).sum();
-            long unused = collections.stream().mapToLong(WasteReport.CollectionWaste::unusedSlotBytes).sum();
-            summary.add(new WasteReport.Finding("unused collection slots", sparse, unused, (double) unused / heap));
-            long boxCount = boxes.stream().mapToLong(WasteReport.BoxWaste::count).sum();
-            long boxBytes = boxes.stream().mapToLong(WasteReport.BoxWaste::overheadBytes).sum();
-            summary.add(new WasteReport.Finding("boxed primitives", boxCount, boxBytes, (double) boxBytes / heap));
-            long zeroCount = empty.stream().mapToLong(WasteReport.EmptyArrays::count).sum();
-            long zeroBytes = empty.stream().mapToLong(WasteReport.EmptyArrays::overheadBytes).sum();
-            summary.add(new WasteReport.Finding("zero-length arrays", zeroCount, zeroBytes, (double) zeroBytes / heap));
-            return new WasteReport(tree.reachableSize(), summary, strings, arrays, collections, boxes, empty);
+            return report(tree, heap, strings.get(), arrays.get(), collections.get(), boxes, empty.get());
         } finally {
             progress.finished();
         }
+    }
+
+    private static WasteReport report(DominatorTree tree, long heap, WasteReport.DuplicateStrings strings,
+            WasteReport.DuplicateArrays arrays, List<WasteReport.CollectionWaste> collections,
+            List<WasteReport.BoxWaste> boxes, List<WasteReport.EmptyArrays> empty) {
+        List<WasteReport.Finding> summary = new ArrayList<>();
+        summary.add(new WasteReport.Finding("duplicate strings", strings.strings(), strings.wastedBytes(),
+                (double) strings.wastedBytes() / heap));
+        summary.add(new WasteReport.Finding("duplicate primitive arrays",
+                arrays.top().stream().mapToLong(WasteReport.ArrayGroup::count).sum(), arrays.wastedBytes(),
+                (double) arrays.wastedBytes() / heap));
+        long emptyCount = collections.stream().mapToLong(WasteReport.CollectionWaste::empty).sum();
+        long emptyBytes = collections.stream().mapToLong(WasteReport.CollectionWaste::emptyRetainedBytes).sum();
+        summary.add(new WasteReport.Finding("empty collections", emptyCount, emptyBytes, (double) emptyBytes / heap));
+        long sparse = collections.stream().mapToLong(WasteReport.CollectionWaste::sparse).sum();
+        long unused = collections.stream().mapToLong(WasteReport.CollectionWaste::unusedSlotBytes).sum();
+        summary.add(new WasteReport.Finding("unused collection slots", sparse, unused, (double) unused / heap));
+        long boxCount = boxes.stream().mapToLong(WasteReport.BoxWaste::count).sum();
+        long boxBytes = boxes.stream().mapToLong(WasteReport.BoxWaste::overheadBytes).sum();
+        summary.add(new WasteReport.Finding("boxed primitives", boxCount, boxBytes, (double) boxBytes / heap));
+        long zeroCount = empty.stream().mapToLong(WasteReport.EmptyArrays::count).sum();
+        long zeroBytes = empty.stream().mapToLong(WasteReport.EmptyArrays::overheadBytes).sum();
+        summary.add(new WasteReport.Finding("zero-length arrays", zeroCount, zeroBytes, (double) zeroBytes / heap));
+        return new WasteReport(tree.reachableSize(), summary, strings, arrays, collections, boxes, empty);
     }
 
     // ---- duplicate strings

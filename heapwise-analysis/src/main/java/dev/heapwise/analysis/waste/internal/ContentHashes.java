@@ -44,36 +44,48 @@ public final class ContentHashes {
         for (HeapClass c : g.classes()) {
             primitive[c.index()] = c.shape() == HeapClass.Shape.PRIMITIVE_ARRAY;
         }
-        int counted = 0;
-        for (int o = 0; o < n; o++) {
-            if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
-                counted++;
+        // Which objects to hash: one pass over all objects, each core taking a range.
+        int parts = Parallel.parts(n, Parallel.THREADS);
+        int[] bounds = Parallel.bounds(n, parts);
+        int[][] found = new int[parts][];
+        Parallel.run(parts, part -> {
+            int[] list = new int[1024];
+            int size = 0;
+            for (int o = bounds[part]; o < bounds[part + 1]; o++) {
+                if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
+                    if (size == list.length) {
+                        list = Arrays.copyOf(list, size * 2);
+                    }
+                    list[size++] = o;
+                }
             }
+            found[part] = Arrays.copyOf(list, size);
+        });
+        int total = 0;
+        for (int[] f : found) {
+            total += f.length;
         }
-        int count = counted;
+        int count = total;
         int[] objects = new int[count];
-        int k = 0;
-        for (int o = 0; o < n && k < count; o++) {
-            if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
-                objects[k++] = o;
-            }
+        for (int part = 0, at = 0; part < parts; at += found[part].length, part++) {
+            System.arraycopy(found[part], 0, objects, at, found[part].length);
         }
         long[] hashes = new long[count];
         long[] lengths = new long[count];
         progress.phase("waste: reading array contents", count);
         // Reading and hashing the arrays is most of this pass; the graph is thread-safe, so the
         // cores take blocks of arrays in turn (blocks, not halves: a few huge arrays would unbalance halves).
-        int parts = Parallel.parts(count, Parallel.THREADS);
+        int workers = Parallel.parts(count, Parallel.THREADS);
         int idSize = g.info().idSize();
-        Parallel.run(parts, part -> {
-            for (int b = part * BLOCK; b < count; b += parts * BLOCK) {
+        Parallel.run(workers, part -> {
+            for (int b = part * BLOCK; b < count; b += workers * BLOCK) {
                 for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
                     int o = objects[i];
                     lengths[i] = Math.max(0, g.arrayLength(o));
                     hashes[i] = hashArray(g, o, lengths[i], idSize);
                 }
                 if (part == 0) {
-                    progress.progress(Math.min(count, (long) b + (long) parts * BLOCK)); // only the calling thread reports
+                    progress.progress(Math.min(count, (long) b + (long) workers * BLOCK)); // only the calling thread reports
                 }
             }
         });
