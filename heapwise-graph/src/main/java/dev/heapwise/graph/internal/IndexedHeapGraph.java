@@ -265,7 +265,8 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     @Override
     public int classIndexOfClassObject(int object) {
-        return classOfClassObject.get(object, -1);
+        // The class column first: most callers ask of every object, and few are class objects.
+        return classOf(object) == javaLangClass ? classOfClassObject.get(object, -1) : -1;
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.heapwise.analysis.paths.GcPath;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.Reference;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,34 +14,55 @@ import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
- * Turns lists of object indexes into named steps. Naming a step reads its parent's references
- * from the dump; the paths of many targets share parents (the array that holds 100,000 strings,
- * the chain from a static field down to it), so the references of recently used parents are kept,
- * up to {@value #CACHED_REFERENCES} in all, and a big parent is searched through a sorted index
- * instead of a scan. Without that, merged paths of a common class cost one read of the whole
- * shared array per target. Not thread-safe.
+ * Turns lists of object indexes into named steps. Naming a step reads its parent from the dump;
+ * the paths of many targets share parents (the array that holds 100,000 strings, the chain from a
+ * static field down to it), so recently used parents are kept, up to {@value #CACHED_REFERENCES}
+ * references in all. An object array is kept as its elements' ids and searched for the target's
+ * id (resolving each element's id to an index, as {@link HeapGraph#references} does, costs far
+ * more); an array bigger than the cache is read through in chunks instead. Another parent with many
+ * references is searched through a sorted index instead of a scan. Without that, merged paths of a
+ * common class cost one read of the whole shared array per target. Not thread-safe.
  */
 public final class StepLabels {
     private static final int CACHED_REFERENCES = 1 << 20;
     /** Parents with fewer references are searched by a scan. */
     private static final int SCAN_BELOW = 64;
+    /** Elements read at a time from an array too big to keep. */
+    private static final int ARRAY_CHUNK = 4096;
 
     private final HeapGraph g;
     private final EdgeFilter filter;
     private final RootIndex roots;
+    private final int scanBelow;
+    private final long keepUpTo;
+    private final int arrayChunk;
     private final LinkedHashMap<Integer, Parent> recent = new LinkedHashMap<>(64, 0.75f, true);
     private long cached;
 
     /**
      * A parent's references, and for a big one {@code (to << 32) | ordinal} of each reference a
-     * path may use, sorted: the first entry for a target is its first allowed reference.
+     * path may use, sorted: the first entry for a target is its first allowed reference. An object
+     * array keeps its elements' ids instead: naming a step into it is finding the target's id there,
+     * which needs none of the id-to-index look-ups that resolving every element costs.
      */
-    private record Parent(List<Reference> refs, long[] byTarget) {}
+    private record Parent(List<Reference> refs, long[] byTarget, long[] elementIds) {
+        long size() {
+            return elementIds != null ? elementIds.length : refs.size();
+        }
+    }
 
     public StepLabels(HeapGraph g, EdgeFilter filter, RootIndex roots) {
+        this(g, filter, roots, SCAN_BELOW, CACHED_REFERENCES, ARRAY_CHUNK);
+    }
+
+    /** With other thresholds, so tests reach every way of naming a step on small heaps. */
+    StepLabels(HeapGraph g, EdgeFilter filter, RootIndex roots, int scanBelow, long keepUpTo, int arrayChunk) {
         this.g = g;
         this.filter = filter;
         this.roots = roots;
+        this.scanBelow = scanBelow;
+        this.keepUpTo = keepUpTo;
+        this.arrayChunk = arrayChunk;
     }
 
     public GcPath label(List<Integer> objects) {
@@ -69,9 +91,15 @@ public final class StepLabels {
 
     /** The first reference from {@code from} to {@code to} a path may use, or null. */
     public Reference reference(int from, int to) {
+        if (g.kind(from) == ObjectKind.OBJECT_ARRAY && g.arrayLength(from) > keepUpTo) {
+            return arrayElement(from, to, null); // too big to keep: read through once
+        }
         Parent p = recent.get(from);
         if (p == null) {
             p = load(from);
+        }
+        if (p.elementIds != null) {
+            return arrayElement(from, to, p.elementIds);
         }
         if (p.byTarget == null) {
             return scan(p.refs, from, to, filter);
@@ -82,10 +110,52 @@ public final class StepLabels {
                 ? p.refs.get((int) (p.byTarget[i] & 0xFFFF_FFFFL)) : null;
     }
 
+    /**
+     * The first element of array {@code from} that holds {@code to}, from {@code ids} (the array's
+     * contents) or, when null, read from the dump in chunks. No filter applies: exclusions name fields.
+     */
+    private Reference arrayElement(int from, int to, long[] ids) {
+        long id = g.id(to);
+        if (ids != null) {
+            int i = indexOf(ids, id);
+            return i < 0 ? null : new Reference(from, to, Reference.Kind.ARRAY_ELEMENT, null, i);
+        }
+        long length = g.arrayLength(from);
+        for (long start = 0; start < length; start += arrayChunk) {
+            int i = indexOf(g.readObjectArray(from, start, (int) Math.min(arrayChunk, length - start)), id);
+            if (i >= 0) {
+                return new Reference(from, to, Reference.Kind.ARRAY_ELEMENT, null, start + i);
+            }
+        }
+        return null;
+    }
+
+    private static int indexOf(long[] ids, long id) {
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i] == id) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private Parent load(int from) {
+        Parent p = g.kind(from) == ObjectKind.OBJECT_ARRAY
+                ? new Parent(null, null, g.readObjectArray(from, 0, (int) g.arrayLength(from)))
+                : parent(from);
+        recent.put(from, p);
+        cached += p.size();
+        for (Iterator<Parent> it = recent.values().iterator(); cached > keepUpTo && recent.size() > 1; ) {
+            cached -= it.next().size();
+            it.remove();
+        }
+        return p;
+    }
+
+    private Parent parent(int from) {
         List<Reference> refs = g.references(from);
         long[] byTarget = null;
-        if (refs.size() >= SCAN_BELOW) {
+        if (refs.size() >= scanBelow) {
             byTarget = new long[refs.size()];
             int n = 0;
             for (int k = 0; k < refs.size(); k++) {
@@ -96,14 +166,7 @@ public final class StepLabels {
             byTarget = Arrays.copyOf(byTarget, n);
             Arrays.sort(byTarget);
         }
-        Parent p = new Parent(refs, byTarget);
-        recent.put(from, p);
-        cached += refs.size();
-        for (Iterator<Parent> it = recent.values().iterator(); cached > CACHED_REFERENCES && recent.size() > 1; ) {
-            cached -= it.next().refs.size();
-            it.remove();
-        }
-        return p;
+        return new Parent(refs, byTarget, null);
     }
 
     /** The first reference from {@code from} to {@code to} a path may use: reads {@code from} from the dump. */

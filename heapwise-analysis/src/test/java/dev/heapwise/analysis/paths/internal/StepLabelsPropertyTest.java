@@ -17,8 +17,10 @@ import net.jqwik.api.Property;
 
 /**
  * The remembering labeller names every reference as a fresh scan of the parent would: on random
- * heaps with big arrays (searched through the sorted index) holding repeated targets and nulls,
- * small objects (scanned), and requests in random order (so parents leave and re-enter the cache).
+ * heaps with arrays holding repeated targets and nulls, and requests in random order (so parents
+ * leave and re-enter the cache). Half the tries use tiny thresholds, so that objects are searched
+ * through the sorted index rather than scanned, and most arrays are too big to keep and are read
+ * through in chunks of a few elements.
  */
 class StepLabelsPropertyTest {
 
@@ -45,7 +47,8 @@ class StepLabelsPropertyTest {
             h.write(dump);
             try (HeapGraph g = Hprof.open(dump)) {
                 EdgeFilter edges = new EdgeFilter(g, ReferenceFilter.defaults());
-                StepLabels labels = new StepLabels(g, edges, new RootIndex(g));
+                StepLabels labels = r.nextBoolean() ? new StepLabels(g, edges, new RootIndex(g))
+                        : new StepLabels(g, edges, new RootIndex(g), 1, 40, 1 + r.nextInt(7));
                 for (int k = 0; k < 2000; k++) {
                     int from = r.nextInt(g.objectCount());
                     int to = r.nextInt(g.objectCount());
