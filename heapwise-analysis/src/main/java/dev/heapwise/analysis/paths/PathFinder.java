@@ -1,5 +1,6 @@
 package dev.heapwise.analysis.paths;
 
+import dev.heapwise.analysis.paths.internal.BackwardSearch;
 import dev.heapwise.analysis.paths.internal.EdgeFilter;
 import dev.heapwise.analysis.paths.internal.PathSearch;
 import dev.heapwise.analysis.paths.internal.PathTree;
@@ -28,9 +29,32 @@ import java.util.stream.IntStream;
 public final class PathFinder {
     private PathFinder() {}
 
-    /** The shortest path to one object, or empty when no allowed path reaches it. */
+    /** Objects a search backwards from one object looks at before it searches from the roots instead. */
+    private static final long BACKWARD_BUDGET = 1 << 21;
+
+    /**
+     * A shortest path to one object, or empty when no allowed path reaches it. Searched backwards
+     * from the object over its referrers ({@link BackwardSearch}: its ancestors only, typically
+     * milliseconds), and from all roots as {@link #shortestPaths} does when the object has more
+     * than a couple of million ancestors. Where several paths are equally short, the one found may
+     * differ from the one {@link #shortestPaths} reports.
+     */
+    public static Optional<GcPath> shortestPath(HeapGraph g, int object, ReferenceFilter filter,
+            ProgressListener progress) {
+        RootIndex roots = new RootIndex(g);
+        EdgeFilter edges = new EdgeFilter(g, filter);
+        BackwardSearch.Outcome back = BackwardSearch.run(g, edges, roots, object, BACKWARD_BUDGET);
+        if (back.gaveUp()) {
+            return Optional.ofNullable(shortestPaths(g, List.of(object), filter, progress).get(object));
+        }
+        progress.finished();
+        return back.path().isEmpty() ? Optional.empty()
+                : Optional.of(new StepLabels(g, edges, roots).label(back.path()));
+    }
+
+    /** As {@link #shortestPath(HeapGraph, int, ReferenceFilter, ProgressListener)}, without progress. */
     public static Optional<GcPath> shortestPath(HeapGraph g, int object, ReferenceFilter filter) {
-        return Optional.ofNullable(shortestPaths(g, List.of(object), filter, ProgressListener.NONE).get(object));
+        return shortestPath(g, object, filter, ProgressListener.NONE);
     }
 
     /**

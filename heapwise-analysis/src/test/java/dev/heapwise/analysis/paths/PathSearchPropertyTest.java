@@ -3,6 +3,8 @@ package dev.heapwise.analysis.paths;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.analysis.paths.internal.BackwardSearch;
+import dev.heapwise.analysis.paths.internal.EdgeFilter;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RefCursor;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -63,14 +66,31 @@ class PathSearchPropertyTest {
                 assertThat(merged.tree().nodes()).isEqualTo(MergedPaths.merge(somePaths.values()));
                 assertThat(merged.paths()).containsExactlyElementsOf(somePaths.values());
                 assertThat(merged.reached()).isEqualTo(somePaths.size());
+                EdgeFilter edges = new EdgeFilter(g, ReferenceFilter.defaults());
+                RootIndex roots = new RootIndex(g);
                 for (int o = 0; o < g.objectCount(); o++) {
                     GcPath p = paths.get(o);
+                    // One object at a time, searched backwards (within a random budget, else not at all).
+                    BackwardSearch.Outcome back = BackwardSearch.run(g, edges, roots, o, 1 + r.nextInt(2 * n));
+                    Optional<GcPath> single = PathFinder.shortestPath(g, o, ReferenceFilter.defaults());
                     if (dist[o] < 0) {
                         assertThat(p).isNull();
+                        assertThat(single).isEmpty();
+                        assertThat(back.path()).isEmpty();
                     } else {
-                        assertThat(p.steps()).hasSize(dist[o] + 1);
-                        assertThat(p.target().object()).isEqualTo(o);
-                        assertThat(g.isRoot(p.root().object())).isTrue();
+                        for (GcPath q : List.of(p, single.orElseThrow())) {
+                            assertThat(q.steps()).hasSize(dist[o] + 1);
+                            assertThat(q.target().object()).isEqualTo(o);
+                            assertThat(g.isRoot(q.root().object())).isTrue();
+                            for (int i = 1; i < q.steps().size(); i++) {
+                                assertThat(successors(g, q.steps().get(i - 1).object()))
+                                        .contains(q.steps().get(i).object());
+                                assertThat(q.steps().get(i).reference()).isNotNull();
+                            }
+                        }
+                        if (!back.gaveUp()) {
+                            assertThat(back.path()).hasSize(dist[o] + 1);
+                        }
                     }
                 }
             }
@@ -79,6 +99,16 @@ class PathSearchPropertyTest {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
+    }
+
+    private static List<Integer> successors(HeapGraph g, int v) {
+        List<Integer> out = new ArrayList<>();
+        RefCursor c = g.outRefs();
+        c.reset(v);
+        for (int t; (t = c.next()) >= 0; ) {
+            out.add(t);
+        }
+        return out;
     }
 
     static int[] distances(HeapGraph g) {

@@ -96,7 +96,7 @@ public final class PathCommand implements Callable<Integer> {
                 return 0;
             }
             int target = Describe.object(g, object, dump.dump);
-            GcPath path = PathFinder.shortestPaths(g, List.of(target), filter, p).get(target);
+            GcPath path = PathFinder.shortestPath(g, target, filter, p).orElse(null);
             if (json) {
                 ObjectNode o = Json.object();
                 addPaths(o.putArray("paths"), path == null ? List.of() : List.of(path));

@@ -1,0 +1,79 @@
+package dev.heapwise.analysis.paths.internal;
+
+import dev.heapwise.analysis.internal.IntStack;
+import dev.heapwise.analysis.paths.RootIndex;
+import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.RefCursor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A shortest path from a GC root to one object, found by a breadth-first search from the object
+ * backwards over the referrer index until the nearest root: it looks only at the object's
+ * ancestors, usually a few thousand objects, where a search from all roots crosses most of the
+ * heap before it arrives. The path has the length a forward search finds; where several are
+ * equally short, it may be another one of them.
+ *
+ * <p>Gives up after {@code budget} objects (an object behind a class or a string constant has
+ * millions of ancestors), so the caller can search forwards instead. Cost: a bit per object and
+ * two ints per object looked at. Not thread-safe.
+ */
+public final class BackwardSearch {
+    private BackwardSearch() {}
+
+    /** What a search found: a path (root first), none at all, or nothing within the budget. */
+    public record Outcome(List<Integer> path, boolean gaveUp) {}
+
+    public static Outcome run(HeapGraph g, EdgeFilter filter, RootIndex roots, int target, long budget) {
+        long[] seen = new long[(g.objectCount() + 63) >>> 6];
+        IntStack queue = new IntStack(); // the objects, in the order found
+        IntStack toward = new IntStack(); // per queue position: the position of the object it refers to on the way
+        queue.push(target);
+        toward.push(-1);
+        seen[target >>> 6] |= 1L << target;
+        RefCursor in = g.inRefs();
+        RefCursor out = g.outRefs();
+        for (long head = 0; head < queue.size(); head++) {
+            int v = queue.get(head);
+            if (g.isRoot(v) && !roots.all(v).isEmpty()) {
+                return new Outcome(path(queue, toward, head), false);
+            }
+            if (queue.size() > budget) {
+                return new Outcome(List.of(), true);
+            }
+            in.reset(v);
+            for (int u; (u = in.next()) >= 0; ) {
+                long bit = 1L << u;
+                if ((seen[u >>> 6] & bit) != 0 || !allowed(filter, out, u, v)) {
+                    continue;
+                }
+                seen[u >>> 6] |= bit;
+                queue.push(u);
+                toward.push((int) head);
+            }
+        }
+        return new Outcome(List.of(), false);
+    }
+
+    /** Whether some reference from {@code from} to {@code to} is one a path may use. */
+    private static boolean allowed(EdgeFilter filter, RefCursor out, int from, int to) {
+        if (!filter.concerns(from)) {
+            return true;
+        }
+        out.reset(from);
+        for (int t; (t = out.next()) >= 0; ) {
+            if (t == to && !filter.excluded(from, out.ordinal())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Integer> path(IntStack queue, IntStack toward, long from) {
+        List<Integer> path = new ArrayList<>();
+        for (long at = from; at >= 0; at = toward.get(at)) {
+            path.add(queue.get(at));
+        }
+        return path;
+    }
+}
