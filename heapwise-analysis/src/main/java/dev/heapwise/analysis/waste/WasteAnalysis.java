@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToLongFunction;
 
 /**
  * Finds waste in the reachable heap: duplicate strings, duplicate primitive arrays, empty and
@@ -69,24 +70,26 @@ public final class WasteAnalysis {
             WasteReport.DuplicateArrays arrays, List<WasteReport.CollectionWaste> collections,
             List<WasteReport.BoxWaste> boxes, List<WasteReport.EmptyArrays> empty) {
         List<WasteReport.Finding> summary = new ArrayList<>();
-        summary.add(new WasteReport.Finding("duplicate strings", strings.strings(), strings.wastedBytes(),
-                (double) strings.wastedBytes() / heap));
-        summary.add(new WasteReport.Finding("duplicate primitive arrays",
-                arrays.top().stream().mapToLong(WasteReport.ArrayGroup::count).sum(), arrays.wastedBytes(),
-                (double) arrays.wastedBytes() / heap));
-        long emptyCount = collections.stream().mapToLong(WasteReport.CollectionWaste::empty).sum();
-        long emptyBytes = collections.stream().mapToLong(WasteReport.CollectionWaste::emptyRetainedBytes).sum();
-        summary.add(new WasteReport.Finding("empty collections", emptyCount, emptyBytes, (double) emptyBytes / heap));
-        long sparse = collections.stream().mapToLong(WasteReport.CollectionWaste::sparse).sum();
-        long unused = collections.stream().mapToLong(WasteReport.CollectionWaste::unusedSlotBytes).sum();
-        summary.add(new WasteReport.Finding("unused collection slots", sparse, unused, (double) unused / heap));
-        long boxCount = boxes.stream().mapToLong(WasteReport.BoxWaste::count).sum();
-        long boxBytes = boxes.stream().mapToLong(WasteReport.BoxWaste::overheadBytes).sum();
-        summary.add(new WasteReport.Finding("boxed primitives", boxCount, boxBytes, (double) boxBytes / heap));
-        long zeroCount = empty.stream().mapToLong(WasteReport.EmptyArrays::count).sum();
-        long zeroBytes = empty.stream().mapToLong(WasteReport.EmptyArrays::overheadBytes).sum();
-        summary.add(new WasteReport.Finding("zero-length arrays", zeroCount, zeroBytes, (double) zeroBytes / heap));
+        summary.add(finding("duplicate strings", strings.strings(), strings.wastedBytes(), heap));
+        summary.add(finding("duplicate primitive arrays",
+                arrays.top().stream().mapToLong(WasteReport.ArrayGroup::count).sum(), arrays.wastedBytes(), heap));
+        summary.add(finding("empty collections", sum(collections, WasteReport.CollectionWaste::empty),
+                sum(collections, WasteReport.CollectionWaste::emptyRetainedBytes), heap));
+        summary.add(finding("unused collection slots", sum(collections, WasteReport.CollectionWaste::sparse),
+                sum(collections, WasteReport.CollectionWaste::unusedSlotBytes), heap));
+        summary.add(finding("boxed primitives", sum(boxes, WasteReport.BoxWaste::count),
+                sum(boxes, WasteReport.BoxWaste::overheadBytes), heap));
+        summary.add(finding("zero-length arrays", sum(empty, WasteReport.EmptyArrays::count),
+                sum(empty, WasteReport.EmptyArrays::overheadBytes), heap));
         return new WasteReport(tree.reachableSize(), summary, strings, arrays, collections, boxes, empty);
+    }
+
+    private static WasteReport.Finding finding(String kind, long objects, long bytes, long heap) {
+        return new WasteReport.Finding(kind, objects, bytes, (double) bytes / heap);
+    }
+
+    private static <T> long sum(List<T> rows, ToLongFunction<T> value) {
+        return rows.stream().mapToLong(value).sum();
     }
 
     // ---- duplicate strings
