@@ -33,28 +33,59 @@ public final class PathFinder {
     private static final long BACKWARD_BUDGET = 1 << 21;
 
     /**
-     * A shortest path to one object, or empty when no allowed path reaches it. Searched backwards
-     * from the object over its referrers ({@link BackwardSearch}: its ancestors only, typically
-     * milliseconds), and from all roots as {@link #shortestPaths} does when the object has more
-     * than a couple of million ancestors. Where several paths are equally short, the one found may
-     * differ from the one {@link #shortestPaths} reports.
+     * A shortest path to one object, or empty when no allowed path reaches it; as
+     * {@link #shortestPathsOfFew}.
      */
     public static Optional<GcPath> shortestPath(HeapGraph g, int object, ReferenceFilter filter,
             ProgressListener progress) {
-        RootIndex roots = new RootIndex(g);
-        EdgeFilter edges = new EdgeFilter(g, filter);
-        BackwardSearch.Outcome back = BackwardSearch.run(g, edges, roots, object, BACKWARD_BUDGET);
-        if (back.gaveUp()) {
-            return Optional.ofNullable(shortestPaths(g, List.of(object), filter, progress).get(object));
-        }
-        progress.finished();
-        return back.path().isEmpty() ? Optional.empty()
-                : Optional.of(new StepLabels(g, edges, roots).label(back.path()));
+        return Optional.ofNullable(shortestPathsOfFew(g, List.of(object), filter, progress).get(object));
     }
 
     /** As {@link #shortestPath(HeapGraph, int, ReferenceFilter, ProgressListener)}, without progress. */
     public static Optional<GcPath> shortestPath(HeapGraph g, int object, ReferenceFilter filter) {
         return shortestPath(g, object, filter, ProgressListener.NONE);
+    }
+
+    /**
+     * Shortest paths to a few objects, in the targets' order (missing: no allowed path). Each is
+     * searched backwards from the object over its referrers ({@link BackwardSearch}: its ancestors
+     * only, typically milliseconds); the objects with more than a couple of million ancestors share
+     * one search from the roots as in {@link #shortestPaths}. Where several paths are equally short,
+     * the one found may differ from the one {@link #shortestPaths} reports. For many targets (all
+     * instances of a class), {@link #shortestPaths} is cheaper.
+     */
+    public static Map<Integer, GcPath> shortestPathsOfFew(HeapGraph g, Collection<Integer> targets,
+            ReferenceFilter filter, ProgressListener progress) {
+        RootIndex roots = new RootIndex(g);
+        EdgeFilter edges = new EdgeFilter(g, filter);
+        StepLabels labels = new StepLabels(g, edges, roots);
+        BackwardSearch search = new BackwardSearch(g, edges, roots);
+        Map<Integer, GcPath> out = new LinkedHashMap<>();
+        List<Integer> far = new ArrayList<>();
+        for (int t : targets) {
+            if (out.containsKey(t) || far.contains(t)) {
+                continue;
+            }
+            BackwardSearch.Outcome back = search.run(t, BACKWARD_BUDGET);
+            if (back.gaveUp()) {
+                far.add(t);
+            } else if (!back.path().isEmpty()) {
+                out.put(t, labels.label(back.path()));
+            }
+        }
+        if (far.isEmpty()) {
+            progress.finished();
+        } else {
+            out.putAll(shortestPaths(g, far, filter, progress));
+        }
+        Map<Integer, GcPath> ordered = new LinkedHashMap<>();
+        for (int t : targets) {
+            GcPath p = out.get(t);
+            if (p != null) {
+                ordered.put(t, p);
+            }
+        }
+        return ordered;
     }
 
     /**

@@ -93,7 +93,7 @@ public final class LeakSuspects {
             targets.addAll(sample);
         }
         Map<Integer, GcPath> paths = targets.isEmpty() ? Map.of()
-                : PathFinder.shortestPaths(g, targets, ReferenceFilter.defaults(), progress);
+                : PathFinder.shortestPathsOfFew(g, targets, ReferenceFilter.defaults(), progress);
         for (int o : singles) {
             out.add(single(tree, o, accumulation.get(o), paths.get(accumulation.get(o)), total));
         }

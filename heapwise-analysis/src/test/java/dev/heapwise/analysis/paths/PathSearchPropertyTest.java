@@ -66,12 +66,22 @@ class PathSearchPropertyTest {
                 assertThat(merged.tree().nodes()).isEqualTo(MergedPaths.merge(somePaths.values()));
                 assertThat(merged.paths()).containsExactlyElementsOf(somePaths.values());
                 assertThat(merged.reached()).isEqualTo(somePaths.size());
-                EdgeFilter edges = new EdgeFilter(g, ReferenceFilter.defaults());
-                RootIndex roots = new RootIndex(g);
+                BackwardSearch backward = new BackwardSearch(g, new EdgeFilter(g, ReferenceFilter.defaults()),
+                        new RootIndex(g));
+                // A few targets at once: each searched backwards; the same paths' lengths as one by one.
+                Map<Integer, GcPath> few = PathFinder.shortestPathsOfFew(g,
+                        java.util.Arrays.stream(some).limit(5).boxed().toList(), ReferenceFilter.defaults(),
+                        ProgressListener.NONE);
+                for (Map.Entry<Integer, GcPath> e : few.entrySet()) {
+                    assertThat(e.getValue().steps()).hasSize(dist[e.getKey()] + 1);
+                }
+                assertThat(few.keySet()).containsExactlyElementsOf(java.util.Arrays.stream(some).limit(5)
+                        .filter(o -> dist[o] >= 0).boxed().toList());
                 for (int o = 0; o < g.objectCount(); o++) {
                     GcPath p = paths.get(o);
-                    // One object at a time, searched backwards (within a random budget, else not at all).
-                    BackwardSearch.Outcome back = BackwardSearch.run(g, edges, roots, o, 1 + r.nextInt(2 * n));
+                    // One object at a time, searched backwards (within a random budget, else not at all),
+                    // the search object reused from target to target.
+                    BackwardSearch.Outcome back = backward.run(o, 1 + r.nextInt(2 * n));
                     Optional<GcPath> single = PathFinder.shortestPath(g, o, ReferenceFilter.defaults());
                     if (dist[o] < 0) {
                         assertThat(p).isNull();

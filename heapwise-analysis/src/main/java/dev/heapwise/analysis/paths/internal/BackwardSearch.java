@@ -15,48 +15,67 @@ import java.util.List;
  * equally short, it may be another one of them.
  *
  * <p>Gives up after {@code budget} objects (an object behind a class or a string constant has
- * millions of ancestors), so the caller can search forwards instead. Cost: a bit per object and
- * two ints per object looked at. Not thread-safe.
+ * millions of ancestors), so the caller can search forwards instead. Cost: a bit per object, kept
+ * for the next target, and two ints per object looked at. Not thread-safe.
  */
 public final class BackwardSearch {
-    private BackwardSearch() {}
+    private final HeapGraph g;
+    private final EdgeFilter filter;
+    private final RootIndex roots;
+    private final long[] seen;
+    private final RefCursor in;
+    private final RefCursor out;
 
     /** What a search found: a path (root first), none at all, or nothing within the budget. */
     public record Outcome(List<Integer> path, boolean gaveUp) {}
 
-    public static Outcome run(HeapGraph g, EdgeFilter filter, RootIndex roots, int target, long budget) {
-        long[] seen = new long[(g.objectCount() + 63) >>> 6];
+    /** One search object serves several targets in turn (the bit set is cleared after each). */
+    public BackwardSearch(HeapGraph g, EdgeFilter filter, RootIndex roots) {
+        this.g = g;
+        this.filter = filter;
+        this.roots = roots;
+        this.seen = new long[(g.objectCount() + 63) >>> 6];
+        this.in = g.inRefs();
+        this.out = g.outRefs();
+    }
+
+    public Outcome run(int target, long budget) {
         IntStack queue = new IntStack(); // the objects, in the order found
         IntStack toward = new IntStack(); // per queue position: the position of the object it refers to on the way
         queue.push(target);
         toward.push(-1);
         seen[target >>> 6] |= 1L << target;
-        RefCursor in = g.inRefs();
-        RefCursor out = g.outRefs();
-        for (long head = 0; head < queue.size(); head++) {
-            int v = queue.get(head);
-            if (g.isRoot(v) && !roots.all(v).isEmpty()) {
-                return new Outcome(path(queue, toward, head), false);
-            }
-            if (queue.size() > budget) {
-                return new Outcome(List.of(), true);
-            }
-            in.reset(v);
-            for (int u; (u = in.next()) >= 0; ) {
-                long bit = 1L << u;
-                if ((seen[u >>> 6] & bit) != 0 || !allowed(filter, out, u, v)) {
-                    continue;
+        try {
+            for (long head = 0; head < queue.size(); head++) {
+                int v = queue.get(head);
+                if (g.isRoot(v) && !roots.all(v).isEmpty()) {
+                    return new Outcome(path(queue, toward, head), false);
                 }
-                seen[u >>> 6] |= bit;
-                queue.push(u);
-                toward.push((int) head);
+                if (queue.size() > budget) {
+                    return new Outcome(List.of(), true);
+                }
+                in.reset(v);
+                for (int u; (u = in.next()) >= 0; ) {
+                    long bit = 1L << u;
+                    if ((seen[u >>> 6] & bit) != 0 || !allowed(u, v)) {
+                        continue;
+                    }
+                    seen[u >>> 6] |= bit;
+                    queue.push(u);
+                    toward.push((int) head);
+                }
+            }
+            return new Outcome(List.of(), false);
+        } finally {
+            for (long i = 0; i < queue.size(); i++) {
+                int v = queue.get(i);
+                seen[v >>> 6] &= ~(1L << v);
             }
         }
-        return new Outcome(List.of(), false);
     }
 
     /** Whether some reference from {@code from} to {@code to} is one a path may use. */
-    private static boolean allowed(EdgeFilter filter, RefCursor out, int from, int to) {
+    private boolean allowed(int from, int to) {
         if (!filter.concerns(from)) {
             return true;
         }
