@@ -8,6 +8,9 @@ package dev.heapwise.walker;
  * <p>Ids are the dump's object ids as longs (what {@code HeapGraph.id(int)} returns), like the
  * VM's ObjectIDs; 0 is null. {@code HeapGraph.indexOf(id)} maps an id back to the graph.
  *
+ * <p>Only {@link #objectReferences} must be written; the container and root calls go on by
+ * default, for callbacks that care about objects only.
+ *
  * <p>The arrays passed in are reused from call to call: read the first {@code count} entries
  * during the call and copy what you keep. Do not modify them.
  */
@@ -16,9 +19,11 @@ public interface HeapInfoCallback {
     /**
      * A container begins; its root references (if any) follow. See {@link ContainerType} for what
      * {@code id1} and {@code id2} carry. The value returned for {@link ContainerType#END} is
-     * ignored.
+     * ignored. By default: go on.
      */
-    WalkAction beginContainer(ContainerType type, long id1, long id2);
+    default WalkAction beginContainer(ContainerType type, long id1, long id2) {
+        return WalkAction.CONTINUE;
+    }
 
     /**
      * Roots of the current container, in batches of at most the walk's batch size.
@@ -26,8 +31,11 @@ public interface HeapInfoCallback {
      * @param refs     the roots' object ids
      * @param refFlags per root: {@link ObjectFlags#ALREADY_REPORTED}, {@link ObjectFlags#ALREADY_VISITED}
      * @param count    how many entries of the arrays are valid
+     * @return by default, go on
      */
-    WalkAction rootReferences(long[] refs, int[] refFlags, int count);
+    default WalkAction rootReferences(long[] refs, int[] refFlags, int count) {
+        return WalkAction.CONTINUE;
+    }
 
     /**
      * An object and its references: in field order for instances (the dump's non-static reference

@@ -27,16 +27,6 @@ class IndexPathAllocationTest {
         long objects;
 
         @Override
-        public WalkAction beginContainer(ContainerType type, long id1, long id2) {
-            return WalkAction.CONTINUE;
-        }
-
-        @Override
-        public WalkAction rootReferences(long[] refs, int[] refFlags, int count) {
-            return WalkAction.CONTINUE;
-        }
-
-        @Override
         public WalkAction objectReferences(long objectId, int flags, long[] refs, int[] refFlags, int count) {
             if ((flags & ObjectFlags.MORE_REFERENCES) == 0) {
                 objects++;

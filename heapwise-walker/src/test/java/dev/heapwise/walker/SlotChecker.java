@@ -54,11 +54,6 @@ final class SlotChecker implements HeapInfoCallback {
     }
 
     @Override
-    public WalkAction rootReferences(long[] refs, int[] refFlags, int count) {
-        return WalkAction.CONTINUE;
-    }
-
-    @Override
     public WalkAction objectReferences(long objectId, int flags, long[] refs, int[] refFlags, int count) {
         for (int i = 0; i < count; i++) {
             current.add(refs[i]);

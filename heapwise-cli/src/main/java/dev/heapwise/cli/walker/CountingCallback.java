@@ -20,11 +20,6 @@ final class CountingCallback implements HeapInfoCallback {
     }
 
     @Override
-    public WalkAction rootReferences(long[] refs, int[] refFlags, int count) {
-        return WalkAction.CONTINUE;
-    }
-
-    @Override
     public WalkAction objectReferences(long objectId, int flags, long[] refs, int[] refFlags, int count) {
         return afterObject;
     }

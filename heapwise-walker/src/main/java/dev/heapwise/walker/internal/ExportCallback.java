@@ -3,7 +3,6 @@ package dev.heapwise.walker.internal;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.Reference;
-import dev.heapwise.walker.ContainerType;
 import dev.heapwise.walker.ExportSink;
 import dev.heapwise.walker.HeapInfoCallback;
 import dev.heapwise.walker.ObjectFlags;
@@ -39,16 +38,6 @@ public final class ExportCallback implements HeapInfoCallback {
         this.graph = graph;
         this.sink = sink;
         this.slots = slots;
-    }
-
-    @Override
-    public WalkAction beginContainer(ContainerType type, long id1, long id2) {
-        return WalkAction.CONTINUE;
-    }
-
-    @Override
-    public WalkAction rootReferences(long[] refs, int[] refFlags, int count) {
-        return WalkAction.CONTINUE;
     }
 
     @Override

@@ -80,16 +80,6 @@ class LargeGraphWalkTest {
         long errors;
 
         @Override
-        public WalkAction beginContainer(ContainerType type, long id1, long id2) {
-            return WalkAction.CONTINUE;
-        }
-
-        @Override
-        public WalkAction rootReferences(long[] refs, int[] refFlags, int count) {
-            return WalkAction.CONTINUE;
-        }
-
-        @Override
         public WalkAction objectReferences(long objectId, int flags, long[] refs, int[] refFlags, int count) {
             visits++;
             if (objectId != expectedNext || count != 4 || (flags & ObjectFlags.ALREADY_REPORTED) == 0) {
