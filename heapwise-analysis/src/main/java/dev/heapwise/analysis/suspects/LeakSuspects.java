@@ -2,6 +2,7 @@ package dev.heapwise.analysis.suspects;
 
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.TopK;
 import dev.heapwise.analysis.paths.GcPath;
 import dev.heapwise.analysis.paths.PathFinder;
 import dev.heapwise.analysis.paths.ReferenceFilter;
@@ -65,14 +66,15 @@ public final class LeakSuspects {
                 groupClasses.add(c); // a class's objects group meaningfully; class objects do not
             }
         }
-        Map<Integer, List<Integer>> members = new LinkedHashMap<>();
+        // Per group class, its GROUP_PATHS biggest members (a class may have millions: none is boxed).
+        TopK[] biggest = new TopK[g.classCount()];
         if (!groupClasses.isEmpty()) {
-            boolean[] wanted = new boolean[g.classCount()];
-            groupClasses.forEach(c -> wanted[c] = true);
+            groupClasses.forEach(c -> biggest[c] = new TopK(GROUP_PATHS, tree::retainedSize));
             for (int k = 0; k < top; k++) {
                 int o = tree.child(DominatorTree.ROOT, k);
-                if (wanted[g.classOf(o)] && tree.retainedSize(o) < limit) {
-                    members.computeIfAbsent(g.classOf(o), x -> new ArrayList<>()).add(o);
+                TopK t = biggest[g.classOf(o)];
+                if (t != null && tree.retainedSize(o) < limit) {
+                    t.offer(o);
                 }
             }
         }
@@ -84,22 +86,20 @@ public final class LeakSuspects {
             accumulation.put(o, acc);
             targets.add(acc);
         }
-        Map<Integer, List<Integer>> samples = new LinkedHashMap<>();
-        for (Map.Entry<Integer, List<Integer>> e : members.entrySet()) {
-            List<Integer> m = e.getValue();
-            m.sort(Comparator.comparingLong((Integer o) -> -tree.retainedSize(o)).thenComparingInt(o -> o));
-            List<Integer> sample = m.subList(0, Math.min(GROUP_PATHS, m.size()));
-            samples.put(e.getKey(), sample);
-            targets.addAll(sample);
+        int[][] samples = new int[g.classCount()][];
+        for (int c : groupClasses) {
+            samples[c] = biggest[c].sorted();
+            for (int o : samples[c]) {
+                targets.add(o);
+            }
         }
         Map<Integer, GcPath> paths = targets.isEmpty() ? Map.of()
                 : PathFinder.shortestPathsOfFew(g, targets, ReferenceFilter.defaults(), progress);
         for (int o : singles) {
             out.add(single(tree, o, accumulation.get(o), paths.get(accumulation.get(o)), total));
         }
-        for (Map.Entry<Integer, List<Integer>> e : members.entrySet()) {
-            out.add(group(tree, g.heapClass(e.getKey()), e.getValue(), samples.get(e.getKey()), classSum[e.getKey()],
-                    total, paths));
+        for (int c : groupClasses) {
+            out.add(group(tree, g.heapClass(c), classCount[c], samples[c], classSum[c], total, paths));
         }
         out.sort(Comparator.comparingLong(Suspect::retainedSize).reversed().thenComparingInt(Suspect::object));
         return out;
@@ -140,7 +140,8 @@ public final class LeakSuspects {
                 ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
     }
 
-    private static Suspect group(DominatorTree tree, HeapClass c, List<Integer> members, List<Integer> sample, long sum,
+    /** A class's top-level instances as one suspect; {@code sample} holds its biggest members, biggest first. */
+    private static Suspect group(DominatorTree tree, HeapClass c, long members, int[] sample, long sum,
             long total, Map<Integer, GcPath> allPaths) {
         HeapGraph g = tree.graph();
         List<GcPath> paths = new ArrayList<>();
@@ -150,10 +151,10 @@ public final class LeakSuspects {
             }
         }
         int common = commonReferrer(paths);
-        int acc = common >= 0 ? common : members.getFirst();
+        int acc = common >= 0 ? common : sample[0];
         GcPath path = common >= 0 ? prefix(paths.getFirst(), common) : allPaths.get(acc);
         StringBuilder d = new StringBuilder();
-        d.append(Units.count(members.size())).append(" instances of \"").append(c.name()).append("\", loaded by \"")
+        d.append(Units.count(members)).append(" instances of \"").append(c.name()).append("\", loaded by \"")
                 .append(ObjectLabels.loaderName(g, c)).append("\", occupy ").append(bytes(sum, total)).append('.');
         if (common >= 0) {
             d.append(" These instances are referenced from one instance of \"").append(ObjectLabels.className(g, common))
@@ -163,7 +164,7 @@ public final class LeakSuspects {
             d.append(" They have no referrer in common: look at the biggest, ").append(ObjectLabels.display(g, acc))
                     .append(", and at what creates so many of them.");
         }
-        return new Suspect("group", members.getFirst(), c.name(), members.size(), sum, (double) sum / total, acc,
+        return new Suspect("group", sample[0], c.name(), members, sum, (double) sum / total, acc,
                 ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
     }
 

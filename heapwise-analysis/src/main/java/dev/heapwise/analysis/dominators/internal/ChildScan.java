@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.dominators.internal;
 
 import dev.heapwise.analysis.internal.Parallel;
+import dev.heapwise.analysis.internal.TopK;
 import java.util.Arrays;
 
 /**
@@ -76,105 +77,33 @@ public final class ChildScan {
         return out;
     }
 
-    /** A bounded min-heap per slot, keyed by (retained size, -index): the worst kept is on top. */
+    /** Per slot: how many children, and the biggest kept ({@link TopK}). */
     private static final class Heaps {
         final int[] count;
-        final int[][] heap;
-        final int[] size;
-        final int keep;
-        final TreeArrays tree;
+        final TopK[] top;
 
         Heaps(int slots, int keep, TreeArrays tree) {
             this.count = new int[slots];
-            this.heap = new int[slots][];
-            this.size = new int[slots];
-            this.keep = keep;
-            this.tree = tree;
+            this.top = new TopK[slots];
+            for (int s = 0; s < slots; s++) {
+                top[s] = new TopK(keep, tree::retained);
+            }
         }
 
         void offer(int slot, int o) {
             count[slot]++;
-            if (keep == 0) {
-                return;
-            }
-            int[] h = heap[slot];
-            if (h == null) {
-                h = heap[slot] = new int[Math.min(keep, 16)];
-            }
-            int s = size[slot];
-            if (s < keep) {
-                if (s == h.length) {
-                    h = heap[slot] = Arrays.copyOf(h, Math.min(keep, s * 2));
-                }
-                h[s] = o;
-                size[slot] = s + 1;
-                up(h, s);
-            } else if (better(o, h[0])) {
-                h[0] = o;
-                down(h, s);
-            }
+            top[slot].offer(o);
         }
 
         void merge(Heaps other) {
             for (int s = 0; s < count.length; s++) {
-                int c = other.count[s];
-                for (int i = 0; i < other.size[s]; i++) {
-                    offer(s, other.heap[s][i]);
-                }
-                count[s] += c - other.size[s]; // offer counted the kept ones already
+                count[s] += other.count[s];
+                top[s].offerAll(other.top[s]);
             }
         }
 
         int[] sorted(int slot) {
-            int s = size[slot];
-            Integer[] xs = new Integer[s];
-            for (int i = 0; i < s; i++) {
-                xs[i] = heap[slot][i];
-            }
-            Arrays.sort(xs, (a, b) -> better(a, b) ? -1 : better(b, a) ? 1 : 0);
-            int[] out = new int[s];
-            for (int i = 0; i < s; i++) {
-                out[i] = xs[i];
-            }
-            return out;
-        }
-
-        /** Whether a ranks before b: bigger retained size, then lower index. */
-        private boolean better(int a, int b) {
-            long ra = tree.retained(a);
-            long rb = tree.retained(b);
-            return ra != rb ? ra > rb : a < b;
-        }
-
-        private void up(int[] h, int i) {
-            while (i > 0) {
-                int q = (i - 1) >>> 1;
-                if (!better(h[q], h[i])) {
-                    break;
-                }
-                int t = h[q];
-                h[q] = h[i];
-                h[i] = t;
-                i = q;
-            }
-        }
-
-        private void down(int[] h, int size) {
-            int i = 0;
-            while (true) {
-                int l = 2 * i + 1;
-                if (l >= size) {
-                    return;
-                }
-                int worst = l + 1 < size && better(h[l], h[l + 1]) ? l + 1 : l;
-                if (!better(h[i], h[worst])) {
-                    return;
-                }
-                int t = h[i];
-                h[i] = h[worst];
-                h[worst] = t;
-                i = worst;
-            }
+            return top[slot].sorted();
         }
     }
 }
