@@ -2,6 +2,7 @@ package dev.heapwise.analysis.compare;
 
 import dev.heapwise.analysis.compare.internal.ClassPathTree;
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
@@ -65,12 +66,14 @@ public final class HeapGrowth {
             reported.sort(Comparator.comparingLong((Integer nd) -> -(counts[k - 1][nd] - counts[0][nd]))
                     .thenComparingLong(nd -> last.keys.get(nd)));
             List<GrowthReport.GrowingPath> paths = new ArrayList<>();
+            // One namer for all listed paths: they share their first steps and big arrays.
+            StepLabels labels = new StepLabels(dumps.getLast(), null, new RootIndex(dumps.getLast()));
             for (int nd : reported.subList(0, Math.min(LISTED, reported.size()))) {
                 List<Long> series = new ArrayList<>();
                 for (int d = 0; d < k; d++) {
                     series.add(counts[d][nd]);
                 }
-                paths.add(new GrowthReport.GrowingPath(steps(dumps.getLast(), last, nd), series));
+                paths.add(new GrowthReport.GrowingPath(steps(dumps.getLast(), labels, last, nd), series));
             }
             return new GrowthReport(k, classes, paths);
         } finally {
@@ -84,7 +87,7 @@ public final class HeapGrowth {
      * The chain of node names from the root, each with the reference that leads into it on the
      * example object's own search path (consecutive objects of one class fold, as nodes do).
      */
-    private static List<GrowthReport.Step> steps(HeapGraph g, ClassPathTree t, int node) {
+    private static List<GrowthReport.Step> steps(HeapGraph g, StepLabels labels, ClassPathTree t, int node) {
         List<String> names = new ArrayList<>();
         for (int nd = node; nd >= 0; nd = t.parentNode.get(nd)) {
             names.add(t.nodeName(nd));
@@ -100,7 +103,7 @@ public final class HeapGrowth {
         for (String name : names) {
             String ref = null;
             if (oi > 0 && oi < objects.size()) {
-                Reference r = StepLabels.reference(g, objects.get(oi - 1), objects.get(oi), null);
+                Reference r = labels.reference(objects.get(oi - 1), objects.get(oi));
                 ref = r == null ? null : r.label();
             }
             out.add(new GrowthReport.Step(name, ref));

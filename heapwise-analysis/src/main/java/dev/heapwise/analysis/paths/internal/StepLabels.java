@@ -169,11 +169,6 @@ public final class StepLabels {
         return new Parent(refs, byTarget, null);
     }
 
-    /** The first reference from {@code from} to {@code to} a path may use: reads {@code from} from the dump. */
-    public static Reference reference(HeapGraph g, int from, int to, EdgeFilter filter) {
-        return scan(g.references(from), from, to, filter);
-    }
-
     private static Reference scan(List<Reference> refs, int from, int to, EdgeFilter filter) {
         for (int k = 0; k < refs.size(); k++) {
             Reference r = refs.get(k);
