@@ -11,8 +11,10 @@ import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.analysis.paths.internal.EdgeFilter;
 import dev.heapwise.analysis.paths.internal.PathSearch;
+import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.Reference;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
@@ -96,6 +98,7 @@ public final class LeakAnalyzer {
         List<LeakTrace> traces = new ArrayList<>();
         int withoutPath = 0;
         List<ObjectInspector> inspectors = DefaultInspectors.all(roots);
+        StepLabels steps = new StepLabels(g, edges, roots); // shared by all traces: they share parents
         try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges), roots)) {
             search.run(targets, leaking.size(), progress);
             for (LeakingObject l : leaking.values()) {
@@ -104,8 +107,8 @@ public final class LeakAnalyzer {
                     withoutPath++;
                     continue;
                 }
-                traces.add(trace(h, path, search.rootOf(path.getFirst()), l, edges, labelMatchers, roots, inspectors,
-                        tree));
+                traces.add(trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
+                        inspectors, tree));
             }
         } finally {
             progress.finished();
@@ -137,8 +140,10 @@ public final class LeakAnalyzer {
     }
 
     private static LeakTrace trace(Hierarchy h, List<Integer> path, GcRoot root, LeakingObject leak, EdgeFilter edges,
-            MatcherEdges matchers, RootIndex roots, List<ObjectInspector> inspectors, DominatorTree tree) {
+            StepLabels steps, MatcherEdges matchers, RootIndex roots, List<ObjectInspector> inspectors,
+            DominatorTree tree) {
         HeapGraph g = h.graph();
+        RefCursor out = g.outRefs();
         int n = path.size();
         List<LeakStatuses.Entry> entries = new ArrayList<>(n);
         List<List<String>> labels = new ArrayList<>(n);
@@ -162,19 +167,10 @@ public final class LeakAnalyzer {
             labels.add(lab);
             if (i < n - 1) {
                 int next = path.get(i + 1);
-                List<Reference> all = g.references(o);
-                Reference r = null;
-                int ordinal = -1;
-                for (int k = 0; k < all.size(); k++) {
-                    if (all.get(k).to() == next && !edges.excluded(o, k)) {
-                        r = all.get(k);
-                        ordinal = k;
-                        break;
-                    }
-                }
+                Reference r = steps.reference(o, next);
                 refs.add(reference(g, o, r));
-                if (library == null && ordinal >= 0) {
-                    library = nonIgnored(matchers.edge(o, ordinal));
+                if (library == null && r != null) {
+                    library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
                 }
             } else {
                 refs.add(null);

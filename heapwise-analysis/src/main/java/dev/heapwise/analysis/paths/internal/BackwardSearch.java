@@ -76,16 +76,7 @@ public final class BackwardSearch {
 
     /** Whether some reference from {@code from} to {@code to} is one a path may use. */
     private boolean allowed(int from, int to) {
-        if (!filter.concerns(from)) {
-            return true;
-        }
-        out.reset(from);
-        for (int t; (t = out.next()) >= 0; ) {
-            if (t == to && !filter.excluded(from, out.ordinal())) {
-                return true;
-            }
-        }
-        return false;
+        return !filter.concerns(from) || filter.firstAllowed(out, from, to) >= 0;
     }
 
     private static List<Integer> path(IntStack queue, IntStack toward, long from) {

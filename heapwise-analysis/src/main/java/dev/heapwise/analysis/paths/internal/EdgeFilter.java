@@ -4,6 +4,7 @@ import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.analysis.paths.ReferentKind;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.Reference;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -117,6 +118,20 @@ public final class EdgeFilter {
             }
         }
         return ordinal < cachedExcluded.length && cachedExcluded[(int) ordinal];
+    }
+
+    /**
+     * The ordinal of the first reference from {@code from} to {@code to} that a path may use, or
+     * -1. Walks {@code out}, a cursor of the graph's outbound references, over {@code from}'s row.
+     */
+    public long firstAllowed(RefCursor out, int from, int to) {
+        out.reset(from);
+        for (int t; (t = out.next()) >= 0; ) {
+            if (t == to && !excluded(from, out.ordinal())) {
+                return out.ordinal();
+            }
+        }
+        return -1;
     }
 
     /** The referent kind a class's {@code referent} field is of, or null when it is no Reference. */
