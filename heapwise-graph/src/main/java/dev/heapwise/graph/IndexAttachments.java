@@ -3,6 +3,7 @@ package dev.heapwise.graph;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -27,4 +28,13 @@ public interface IndexAttachments {
      * and returns false.
      */
     boolean save(String name, Writer writer) throws IOException;
+
+    /**
+     * A folder on the index's disk where an analysis may put short-lived scratch files (memory it
+     * could not get otherwise); empty when the index folder is not writable. O(1), no I/O beyond a
+     * permission check.
+     */
+    default Optional<Path> scratchFolder() {
+        return Optional.empty();
+    }
 }

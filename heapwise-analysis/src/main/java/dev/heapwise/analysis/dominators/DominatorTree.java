@@ -2,12 +2,13 @@ package dev.heapwise.analysis.dominators;
 
 import dev.heapwise.analysis.dominators.internal.ChildScan;
 import dev.heapwise.analysis.dominators.internal.ChildrenIndex;
-import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.analysis.dominators.internal.ClassRetainedSizes;
 import dev.heapwise.analysis.dominators.internal.DominatorFile;
 import dev.heapwise.analysis.dominators.internal.HeapDigraph;
 import dev.heapwise.analysis.dominators.internal.SemiNca;
 import dev.heapwise.analysis.dominators.internal.TreeArrays;
+import dev.heapwise.analysis.internal.NativeMemory;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import java.io.IOException;
@@ -111,6 +112,8 @@ public final class DominatorTree implements AutoCloseable {
                 return t;
             }
         }
+        // If memory runs short, scratch goes to files on the index's disk rather than java.io.tmpdir (often in RAM).
+        NativeMemory.spillTo(graph.attachments().scratchFolder().orElse(null));
         SemiNca.Result[] kept = new SemiNca.Result[1];
         boolean ok = graph.attachments().save(name, ch -> {
             int n = graph.objectCount();

@@ -1,5 +1,6 @@
 package dev.heapwise.analysis.internal;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -7,6 +8,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,8 +30,16 @@ import java.util.Optional;
  * one faulted in. {@link #trim} gives the pool back when a computation is over. Elsewhere, or if
  * {@code mmap} is unavailable, blocks come from an {@link Arena}.
  *
+ * <p>When memory is short, big blocks go to files instead: before mapping new anonymous memory,
+ * the total this class holds is checked against what the system (or the process's container) had
+ * available when the first of them was mapped ({@link MemoryBudget}), less a reserve for the Java
+ * heap. A block that does not fit is a shared mapping of a scratch file in the {@link #spillTo spill
+ * folder} (by default {@code java.io.tmpdir}), deleted as soon as it is mapped: the kernel can
+ * write such pages out and read them back, so a computation bigger than memory finishes, slower,
+ * instead of being killed. Nothing is left behind if the process dies.
+ *
  * <p>Cost: a system call per new block; a recycled block is cleared with a memset when asked to be
- * zeroed. Thread-safe.
+ * zeroed; a spilled block costs a file creation and its pages cost disk traffic. Thread-safe.
  */
 public final class NativeMemory {
     private static final long HUGE = 2L << 20;
@@ -37,6 +50,18 @@ public final class NativeMemory {
     private static final int MADV_HUGEPAGE = 14;
     private static final int MADV_DONTNEED = 4;
     private static final boolean NO_HUGE = Boolean.getBoolean("heapwise.nativeMemory.noHugePages");
+    /** Kept free for the Java heap and the rest of the process, at least. */
+    private static final long RESERVE = 256L << 20;
+
+    /** Bytes of big anonymous blocks held, in use or pooled; guarded by the class lock. */
+    private static long held;
+    /** How many bytes {@link #held} may reach: fixed when the first block is taken while none is held. */
+    private static long allowed;
+    /** A budget set for tests and measurements (bytes), or -1. */
+    private static long forcedBudget = Math.max(-1L, Long.getLong("heapwise.nativeMemory.budgetMB", -1L) << 20);
+    private static volatile Path spillFolder;
+    /** Bytes ever put in scratch files; guarded by the class lock. */
+    private static long spilledTotal;
 
     private static final MethodHandle MMAP;
     private static final MethodHandle MUNMAP;
@@ -111,23 +136,49 @@ public final class NativeMemory {
 
     private static Block allocate(long bytes, boolean zero) {
         long size = Math.max(8, bytes);
-        if (MMAP != null && size >= MAP_AT_LEAST) {
+        if (size >= MAP_AT_LEAST) {
             long length = (size + HUGE - 1) & -HUGE;
-            Range r = take(length);
-            if (r != null) {
-                Block b = new Mapped(r);
-                if (zero && !r.zero()) {
-                    b.segment().fill((byte) 0);
+            if (MMAP != null) {
+                Range r = take(length);
+                if (r != null) {
+                    Block b = new Mapped(r);
+                    if (zero && !r.zero()) {
+                        b.segment().fill((byte) 0);
+                    }
+                    return b;
                 }
-                return b;
             }
-            r = map(length);
-            if (r != null) {
-                return new Mapped(r);
+            if (reserve(length)) {
+                Range r = MMAP == null ? null : map(length);
+                if (r != null) {
+                    return new Mapped(r);
+                }
+                return arenaBlock(size, length);
             }
+            Block spilled = spill(size);
+            if (spilled != null) {
+                return spilled;
+            }
+            // No scratch file could be made: try memory anyway, as if no budget applied.
+            synchronized (NativeMemory.class) {
+                held += length;
+            }
+            Range r = MMAP == null ? null : map(length);
+            return r != null ? new Mapped(r) : arenaBlock(size, length);
         }
+        return arenaBlock(size, 0);
+    }
+
+    /** A block from an {@link Arena} ({@code malloc}, zeroed); {@code counted} bytes leave {@link #held} on close. */
+    private static Block arenaBlock(long size, long counted) {
         Arena arena = Arena.ofShared();
-        MemorySegment s = arena.allocate(size, 8);
+        MemorySegment s;
+        try {
+            s = arena.allocate(size, 8);
+        } catch (RuntimeException | Error e) {
+            release(counted);
+            throw e;
+        }
         return new Block() {
             @Override
             public MemorySegment segment() {
@@ -135,12 +186,114 @@ public final class NativeMemory {
             }
 
             @Override
-            public void close() {
+            public synchronized void close() {
                 if (arena.scope().isAlive()) {
                     arena.close();
+                    release(counted);
                 }
             }
         };
+    }
+
+    /**
+     * Counts {@code length} more bytes of memory as held if the budget allows; the budget is taken
+     * afresh when nothing is held (a new computation).
+     */
+    private static synchronized boolean reserve(long length) {
+        if (held == 0) {
+            allowed = budget();
+        }
+        if (held + length > allowed) {
+            return false;
+        }
+        held += length;
+        return true;
+    }
+
+    private static synchronized void release(long length) {
+        held -= length;
+    }
+
+    private static long budget() {
+        if (forcedBudget >= 0) {
+            return forcedBudget;
+        }
+        long available = MemoryBudget.available();
+        if (available == MemoryBudget.UNKNOWN) {
+            return Long.MAX_VALUE;
+        }
+        return available - Math.max(RESERVE, available / 8);
+    }
+
+    /**
+     * Where scratch files go when memory is short (a folder on a disk, best the one the index is
+     * on); null restores the default, {@code java.io.tmpdir}. Process-wide.
+     */
+    public static void spillTo(Path folder) {
+        spillFolder = folder;
+    }
+
+    /**
+     * Sets the budget for big blocks in bytes (for tests and measurements); negative returns to the
+     * system's available memory. Also {@code -Dheapwise.nativeMemory.budgetMB=N}.
+     */
+    public static synchronized void budgetForTesting(long bytes) {
+        forcedBudget = bytes < 0 ? -1 : bytes;
+        allowed = held == 0 ? 0 : budget();
+    }
+
+    /** Bytes put in scratch files since the process started (for tests and measurements). */
+    public static synchronized long spilledBytes() {
+        return spilledTotal;
+    }
+
+    /**
+     * A shared mapping of a new scratch file, deleted at once (the mapping keeps its pages): the
+     * kernel writes them out under memory pressure. Null if no file can be made.
+     */
+    private static Block spill(long size) {
+        Path folder = spillFolder;
+        if (folder == null || !Files.isDirectory(folder) || !Files.isWritable(folder)) {
+            folder = Path.of(System.getProperty("java.io.tmpdir"));
+        }
+        Path file = null;
+        try {
+            file = Files.createTempFile(folder, ".heapwise-scratch-", ".tmp");
+            Arena arena = Arena.ofShared();
+            MemorySegment s;
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                s = ch.map(FileChannel.MapMode.READ_WRITE, 0, size, arena); // grows the file: sparse, reads as zero
+            } catch (IOException | RuntimeException e) {
+                arena.close();
+                throw e;
+            }
+            synchronized (NativeMemory.class) {
+                spilledTotal += size;
+            }
+            return new Block() {
+                @Override
+                public MemorySegment segment() {
+                    return s;
+                }
+
+                @Override
+                public synchronized void close() {
+                    if (arena.scope().isAlive()) {
+                        arena.close();
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    file.toFile().deleteOnExit(); // where a mapped file cannot be deleted
+                }
+            }
+        }
     }
 
     /**
@@ -155,7 +308,8 @@ public final class NativeMemory {
     /**
      * Gives the pages lying wholly inside bytes {@code [from, to)} of a block's segment back to the
      * system ({@code MADV_DONTNEED}): for a part of a block that will not be read again before it
-     * is written. Afterwards those bytes read as zero. Does nothing where unsupported.
+     * is written. Afterwards those bytes of anonymous memory read as zero (a scratch file's keep
+     * their contents). Does nothing where unsupported.
      */
     public static void discard(MemorySegment s, long from, long to) {
         if (MADVISE == null || to <= from) {
@@ -187,11 +341,13 @@ public final class NativeMemory {
      * faulting pages in: worth it on an otherwise idle core.
      */
     public static void prefault(long bytes) {
-        if (MMAP == null || bytes < MAP_AT_LEAST) {
+        long length = (bytes + HUGE - 1) & -HUGE;
+        if (MMAP == null || bytes < MAP_AT_LEAST || !reserve(length)) {
             return;
         }
-        Range r = map((bytes + HUGE - 1) & -HUGE);
+        Range r = map(length);
         if (r == null) {
+            release(length);
             return;
         }
         MemorySegment s = MemorySegment.ofAddress(r.start()).reinterpret(r.length());
@@ -210,6 +366,7 @@ public final class NativeMemory {
         }
         for (Range r : all) {
             unmap(r.start(), r.length());
+            release(r.length());
         }
     }
 

@@ -35,6 +35,11 @@ final class Attachments implements IndexAttachments {
     }
 
     @Override
+    public Optional<Path> scratchFolder() {
+        return Files.isWritable(dir) ? Optional.of(dir) : Optional.empty();
+    }
+
+    @Override
     public boolean save(String name, Writer writer) throws IOException {
         if (!Files.isWritable(dir)) {
             return false;
