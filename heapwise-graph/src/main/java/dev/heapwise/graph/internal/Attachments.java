@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 
 /** Analyses' files inside an index folder, named {@code extra.<name>}. */
 final class Attachments implements IndexAttachments {
@@ -45,7 +44,8 @@ final class Attachments implements IndexAttachments {
             return false;
         }
         Path target = dir.resolve(fileName(name));
-        Path tmp = dir.resolve("." + target.getFileName() + ".tmp-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        TempNames.sweep(dir, Columns.ATTACHMENT_PREFIX);
+        Path tmp = TempNames.next(target);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                     StandardOpenOption.READ)) {

@@ -72,8 +72,8 @@ public final class IndexStore implements AutoCloseable {
     public static Draft draft(Path finalDir) throws IOException {
         Path parent = finalDir.toAbsolutePath().getParent();
         Files.createDirectories(parent);
-        Path tmp = parent.resolve("." + finalDir.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        TempNames.sweep(parent, finalDir.getFileName().toString());
+        Path tmp = TempNames.next(parent.resolve(finalDir.getFileName()));
         Files.createDirectory(tmp);
         return new Draft(finalDir.toAbsolutePath(), tmp);
     }
