@@ -9,7 +9,7 @@ import picocli.CommandLine;
 /**
  * Turns exceptions into the CLI's error policy: bad input gives one line on stderr and exit 2,
  * anything else is an internal error (exit 1) whose stack trace is shown only with
- * {@code HEAPWISE_DEBUG=1}.
+ * {@code HEAPWISE_DEBUG=1}. Running out of Java heap is one line too.
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
 
@@ -32,6 +32,11 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     }
 
     static int report(Throwable ex) {
+        for (Throwable t = ex; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return outOfMemory();
+            }
+        }
         Throwable bad = findBadInput(ex);
         if (bad != null) {
             System.err.println("heapwise: " + describe(bad));
@@ -43,6 +48,17 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         } else {
             System.err.println("heapwise: set HEAPWISE_DEBUG=1 to see the stack trace");
         }
+        return ExitCodes.INTERNAL_ERROR;
+    }
+
+    /**
+     * The Java heap ran out (native scratch memory goes to files instead, see the README): one line
+     * saying how to give it more, exit 1.
+     */
+    static int outOfMemory() {
+        long max = Runtime.getRuntime().maxMemory() >> 20;
+        System.err.println("heapwise: out of memory: the Java heap (at most " + max + " MB) is full; give it more,"
+                + " e.g. HEAPWISE_JAVA_OPTS='-Xmx4g -XX:+UseParallelGC'");
         return ExitCodes.INTERNAL_ERROR;
     }
 

@@ -30,7 +30,11 @@ public final class Main implements Runnable {
     /** Runs the CLI and returns its exit code: 0 success, 2 bad input, 1 internal error. */
     public static int execute(String... args) {
         CommandLine cl = newCommandLine();
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) { // an Error: picocli lets it through its exception handler
+            return ErrorReporter.outOfMemory();
+        }
     }
 
     static CommandLine newCommandLine() {
