@@ -2,7 +2,11 @@ package dev.heapwise.analysis.waste;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeLongs;
+import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
+import dev.heapwise.analysis.waste.internal.BestGroups;
 import dev.heapwise.analysis.waste.internal.CollectionInspector;
 import dev.heapwise.analysis.waste.internal.ContentHashes;
 import dev.heapwise.analysis.waste.internal.KeySort;
@@ -29,8 +33,9 @@ import java.util.function.ToLongFunction;
  * <p>Cost: one pass over the primitive arrays reading their contents (the bulk of the dump: this
  * is the expensive part, see {@link ContentHashes}); the strings' value arrays come from the
  * reference index, except for JDK 6 strings (offset/count), whose text is read. Collections of
- * the known classes have their fields read (one small read each). 20 bytes per primitive array of
- * memory for the hashes and their sort. Not thread-safe.
+ * the known classes have their fields read (one small read each). Memory: 20 bytes per primitive
+ * array and 16 per string (12 more per element while sorting) in native memory, which spills to
+ * scratch files when memory is short, and a bit per array on the Java heap. Not thread-safe.
  */
 public final class WasteAnalysis {
     private static final int TOP = 20;
@@ -41,13 +46,12 @@ public final class WasteAnalysis {
     private WasteAnalysis() {}
 
     public static WasteReport analyze(HeapGraph g, DominatorTree tree, ProgressListener progress) {
-        try {
-            long heap = Math.max(1, tree.reachableSize());
-            ContentHashes hashes = ContentHashes.compute(g, tree, progress);
+        long heap = Math.max(1, tree.reachableSize());
+        try (ContentHashes hashes = ContentHashes.compute(g, tree, progress)) {
             progress.phase("waste: strings and collections", g.objectCount());
             // Strings then arrays (which leave out the strings' contents) on one core; collections and
             // empty arrays, which depend on neither, on the other. Each is a pass over all objects.
-            boolean[] stringValue = new boolean[hashes.size];
+            long[] stringValue = new long[(hashes.size + 63) >>> 6]; // bit per hashed array: a string's contents
             var strings = new AtomicReference<WasteReport.DuplicateStrings>();
             var arrays = new AtomicReference<WasteReport.DuplicateArrays>();
             var collections = new AtomicReference<List<WasteReport.CollectionWaste>>();
@@ -62,6 +66,7 @@ public final class WasteAnalysis {
             List<WasteReport.BoxWaste> boxes = boxes(g);
             return report(tree, heap, strings.get(), arrays.get(), collections.get(), boxes, empty.get());
         } finally {
+            NativeMemory.trim(); // the per-array and per-string arrays go back to the system
             progress.finished();
         }
     }
@@ -95,7 +100,7 @@ public final class WasteAnalysis {
     // ---- duplicate strings
 
     private static WasteReport.DuplicateStrings strings(HeapGraph g, DominatorTree tree, ContentHashes hashes,
-            boolean[] stringValue) {
+            long[] stringValue) {
         List<HeapClass> stringClasses = g.classesNamed("java.lang.String");
         if (stringClasses.isEmpty()) {
             return new WasteReport.DuplicateStrings(0, 0, 0, List.of());
@@ -114,102 +119,104 @@ public final class WasteAnalysis {
                 count++;
             }
         }
-        long[] keys = new long[count];
-        int[] objects = new int[count];
-        int[] values = new int[count];
-        int[] stringObject = new int[count];
-        RefCursor out = g.outRefs();
-        int k = 0;
-        for (int o = 0; o < n && k < count; o++) {
-            if (!isString[g.classOf(o)] || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
-                continue;
-            }
-            stringObject[k] = o;
-            int value = -1;
-            out.reset(o);
-            for (int t; (t = out.next()) >= 0; ) {
-                if (g.kind(t) == ObjectKind.PRIMITIVE_ARRAY) {
-                    value = t;
-                    break;
+        // Per string, in native memory (16 bytes, and 12 more while sorting): its key, its value
+        // array, and the string itself; sorted by key, equal texts end up side by side.
+        try (NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, count));
+                NativeInts order = NativeInts.allocateUninitialized(Math.max(1, count));
+                NativeInts values = NativeInts.allocateUninitialized(Math.max(1, count));
+                NativeInts stringObject = NativeInts.allocateUninitialized(Math.max(1, count))) {
+            RefCursor out = g.outRefs();
+            int k = 0;
+            for (int o = 0; o < n && k < count; o++) {
+                if (!isString[g.classOf(o)] || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
+                    continue;
                 }
-            }
-            int at = value < 0 ? -1 : hashes.indexOf(value);
-            long key;
-            if (jdk6) {
-                String text = g.readString(o, Integer.MAX_VALUE);
-                key = text == null ? ~(long) o : text.hashCode() * 0x9E3779B97F4A7C15L ^ ((long) text.length() << 40)
-                        ^ longHash(text);
-                if (text == null || at < 0 || hashes.lengths[at] != text.length()) {
-                    // A substring sharing a bigger char[] (JDK 6, old Android): the array is not this string's to waste.
-                    value = -1;
-                }
-            } else {
-                key = at < 0 ? ~(long) o : hashes.hashes[at];
-            }
-            if (at >= 0) {
-                stringValue[at] = true;
-            }
-            keys[k] = key;
-            objects[k] = k;
-            values[k] = value;
-            k++;
-        }
-        KeySort.sort(keys, objects, count);
-        long wasted = 0;
-        long groups = 0;
-        long dupStrings = 0;
-        List<long[]> groupList = new ArrayList<>(); // {first position, end position, wasted, distinct arrays}
-        int[] groupValues = new int[16];
-        for (int i = 0; i < count; ) {
-            int j = i + 1;
-            while (j < count && keys[j] == keys[i]) {
-                j++;
-            }
-            if (j - i > 1) {
-                long stringBytes = 0;
-                long firstString = -1;
-                long firstArray = -1;
-                if (groupValues.length < j - i) {
-                    groupValues = new int[Math.max(j - i, 2 * groupValues.length)];
-                }
-                int m = 0;
-                for (int p = i; p < j; p++) {
-                    int s = stringObject[objects[p]];
-                    long sz = g.shallowSize(s);
-                    stringBytes += sz;
-                    firstString = firstString < 0 ? sz : firstString;
-                    int v = values[objects[p]];
-                    if (v >= 0) {
-                        firstArray = firstArray < 0 ? g.shallowSize(v) : firstArray;
-                        groupValues[m++] = v;
+                stringObject.set(k, o);
+                int value = -1;
+                out.reset(o);
+                for (int t; (t = out.next()) >= 0; ) {
+                    if (g.kind(t) == ObjectKind.PRIMITIVE_ARRAY) {
+                        value = t;
+                        break;
                     }
                 }
-                // Strings may share one value array: count each array once (sorted, no boxing).
-                Arrays.sort(groupValues, 0, m);
-                long arrayBytes = 0;
-                int distinct = 0;
-                for (int q = 0; q < m; q++) {
-                    if (q == 0 || groupValues[q] != groupValues[q - 1]) {
-                        arrayBytes += g.shallowSize(groupValues[q]);
-                        distinct++;
+                int at = value < 0 ? -1 : hashes.indexOf(value);
+                long key;
+                if (jdk6) {
+                    String text = g.readString(o, Integer.MAX_VALUE);
+                    key = text == null ? ~(long) o : text.hashCode() * 0x9E3779B97F4A7C15L ^ ((long) text.length() << 40)
+                            ^ longHash(text);
+                    if (text == null || at < 0 || hashes.length(at) != text.length()) {
+                        // A substring sharing a bigger char[] (JDK 6, old Android): the array is not this string's to waste.
+                        value = -1;
                     }
+                } else {
+                    key = at < 0 ? ~(long) o : hashes.hash(at);
                 }
-                long w = stringBytes - firstString + (firstArray < 0 ? 0 : arrayBytes - firstArray);
-                wasted += w;
-                groups++;
-                dupStrings += j - i;
-                groupList.add(new long[] {i, j, w, distinct});
+                if (at >= 0) {
+                    stringValue[at >>> 6] |= 1L << at;
+                }
+                keys.set(k, key);
+                order.set(k, k);
+                values.set(k, value);
+                k++;
             }
-            i = j;
+            KeySort.sort(keys, order, count);
+            long wasted = 0;
+            long groups = 0;
+            long dupStrings = 0;
+            BestGroups best = new BestGroups(TOP); // of {first position, end position, distinct arrays}
+            int[] groupValues = new int[16];
+            for (int i = 0; i < count; ) {
+                int j = i + 1;
+                while (j < count && keys.get(j) == keys.get(i)) {
+                    j++;
+                }
+                if (j - i > 1) {
+                    long stringBytes = 0;
+                    long firstString = -1;
+                    long firstArray = -1;
+                    if (groupValues.length < j - i) {
+                        groupValues = new int[Math.max(j - i, 2 * groupValues.length)];
+                    }
+                    int m = 0;
+                    for (int p = i; p < j; p++) {
+                        int s = stringObject.get(order.get(p));
+                        long sz = g.shallowSize(s);
+                        stringBytes += sz;
+                        firstString = firstString < 0 ? sz : firstString;
+                        int v = values.get(order.get(p));
+                        if (v >= 0) {
+                            firstArray = firstArray < 0 ? g.shallowSize(v) : firstArray;
+                            groupValues[m++] = v;
+                        }
+                    }
+                    // Strings may share one value array: count each array once (sorted, no boxing).
+                    Arrays.sort(groupValues, 0, m);
+                    long arrayBytes = 0;
+                    int distinct = 0;
+                    for (int q = 0; q < m; q++) {
+                        if (q == 0 || groupValues[q] != groupValues[q - 1]) {
+                            arrayBytes += g.shallowSize(groupValues[q]);
+                            distinct++;
+                        }
+                    }
+                    long w = stringBytes - firstString + (firstArray < 0 ? 0 : arrayBytes - firstArray);
+                    wasted += w;
+                    groups++;
+                    dupStrings += j - i;
+                    best.offer(w, i, i, j, distinct);
+                }
+                i = j;
+            }
+            List<WasteReport.StringGroup> top = new ArrayList<>();
+            for (long[] gr : best.best()) {
+                int s = stringObject.get(order.get(gr[2]));
+                String text = g.readString(s, 120);
+                top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0]));
+            }
+            return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
         }
-        groupList.sort(Comparator.comparingLong((long[] a) -> -a[2]).thenComparingLong(a -> a[0]));
-        List<WasteReport.StringGroup> top = new ArrayList<>();
-        for (long[] gr : groupList.subList(0, Math.min(TOP, groupList.size()))) {
-            int s = stringObject[objects[(int) gr[0]]];
-            String text = g.readString(s, 120);
-            top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[1] - gr[0], gr[3], gr[2]));
-        }
-        return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
     }
 
     private static long longHash(String s) {
@@ -222,47 +229,48 @@ public final class WasteAnalysis {
 
     // ---- duplicate primitive arrays (string contents excluded: counted above)
 
-    private static WasteReport.DuplicateArrays arrays(HeapGraph g, ContentHashes hashes, boolean[] stringValue) {
+    private static WasteReport.DuplicateArrays arrays(HeapGraph g, ContentHashes hashes, long[] stringValue) {
         int m = 0;
         for (int i = 0; i < hashes.size; i++) {
-            if (!stringValue[i] && hashes.lengths[i] > 0) {
+            if ((stringValue[i >>> 6] & (1L << i)) == 0 && hashes.length(i) > 0) {
                 m++;
             }
         }
-        long[] keys = new long[m];
-        int[] pos = new int[m];
-        for (int i = 0, k = 0; i < hashes.size; i++) {
-            if (!stringValue[i] && hashes.lengths[i] > 0) {
-                keys[k] = hashes.hashes[i];
-                pos[k++] = i;
+        try (NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, m));
+                NativeInts pos = NativeInts.allocateUninitialized(Math.max(1, m))) {
+            for (int i = 0, k = 0; i < hashes.size; i++) {
+                if ((stringValue[i >>> 6] & (1L << i)) == 0 && hashes.length(i) > 0) {
+                    keys.set(k, hashes.hash(i));
+                    pos.set(k++, i);
+                }
             }
-        }
-        KeySort.sort(keys, pos, m);
-        long wasted = 0;
-        long groups = 0;
-        List<long[]> list = new ArrayList<>(); // {first pos index, count, wasted}
-        for (int i = 0; i < m; ) {
-            int j = i + 1;
-            while (j < m && keys[j] == keys[i]) {
-                j++;
+            KeySort.sort(keys, pos, m);
+            long wasted = 0;
+            long groups = 0;
+            BestGroups best = new BestGroups(TOP); // of {first hashed array, count}, ties to the lower object
+            for (int i = 0; i < m; ) {
+                int j = i + 1;
+                while (j < m && keys.get(j) == keys.get(i)) {
+                    j++;
+                }
+                if (j - i > 1) {
+                    int first = pos.get(i);
+                    long each = g.shallowSize(hashes.object(first));
+                    long w = each * (j - i - 1);
+                    wasted += w;
+                    groups++;
+                    best.offer(w, hashes.object(first), first, j - i, 0);
+                }
+                i = j;
             }
-            if (j - i > 1) {
-                long each = g.shallowSize(hashes.objects[pos[i]]);
-                long w = each * (j - i - 1);
-                wasted += w;
-                groups++;
-                list.add(new long[] {pos[i], j - i, w});
+            List<WasteReport.ArrayGroup> top = new ArrayList<>();
+            for (long[] gr : best.best()) {
+                int o = hashes.object(gr[2]);
+                HeapClass c = g.heapClass(g.classOf(o));
+                top.add(new WasteReport.ArrayGroup(c.name(), hashes.length(gr[2]), gr[3], gr[0], preview(g, o, c)));
             }
-            i = j;
+            return new WasteReport.DuplicateArrays(groups, wasted, top);
         }
-        list.sort(Comparator.comparingLong((long[] a) -> -a[2]).thenComparingLong(a -> hashes.objects[(int) a[0]]));
-        List<WasteReport.ArrayGroup> top = new ArrayList<>();
-        for (long[] gr : list.subList(0, Math.min(TOP, list.size()))) {
-            int o = hashes.objects[(int) gr[0]];
-            HeapClass c = g.heapClass(g.classOf(o));
-            top.add(new WasteReport.ArrayGroup(c.name(), hashes.lengths[(int) gr[0]], gr[1], gr[2], preview(g, o, c)));
-        }
-        return new WasteReport.DuplicateArrays(groups, wasted, top);
     }
 
     private static String preview(HeapGraph g, int o, HeapClass c) {
@@ -372,8 +380,8 @@ public final class WasteAnalysis {
         long[] count = new long[g.classCount()];
         long[] bytes = new long[g.classCount()];
         for (int i = 0; i < hashes.size; i++) {
-            if (hashes.lengths[i] == 0) {
-                int o = hashes.objects[i];
+            if (hashes.length(i) == 0) {
+                int o = hashes.object(i);
                 count[g.classOf(o)]++;
                 bytes[g.classOf(o)] += g.shallowSize(o);
             }

@@ -1,16 +1,19 @@
 package dev.heapwise.analysis.waste.internal;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeLongs;
+import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.build.ProgressListener;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * One pass over the reachable primitive arrays in object order, reading each one's contents from
@@ -18,24 +21,40 @@ import java.util.Arrays;
  * the length. Arrays are few compared with all objects but their contents are most of a dump:
  * this pass reads about that much, once. Two equal hashes are taken as equal contents (a false
  * match has odds near 2^-64 per pair).
+ *
+ * <p>Memory: 20 bytes per array in native memory ({@link NativeMemory}: it goes to scratch files
+ * when memory is short), freed by {@link #close}; nothing per array on the Java heap.
  */
-public final class ContentHashes {
+public final class ContentHashes implements AutoCloseable {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final int CHUNK_BYTES = 1 << 16;
     /** Arrays per block of work handed to one core. */
     private static final int BLOCK = 1024;
 
-    /** Object index of each hashed array, ascending. */
-    public final int[] objects;
-    public final long[] hashes;
-    public final long[] lengths;
+    private final NativeInts objects;
+    private final NativeLongs hashes;
+    private final NativeLongs lengths;
     public final int size;
 
-    private ContentHashes(int[] objects, long[] hashes, long[] lengths, int size) {
+    private ContentHashes(NativeInts objects, NativeLongs hashes, NativeLongs lengths, int size) {
         this.objects = objects;
         this.hashes = hashes;
         this.lengths = lengths;
         this.size = size;
+    }
+
+    /** Object index of the i-th hashed array; ascending in i. */
+    public int object(long i) {
+        return objects.get(i);
+    }
+
+    public long hash(long i) {
+        return hashes.get(i);
+    }
+
+    /** Its length in elements. */
+    public long length(long i) {
+        return lengths.get(i);
     }
 
     public static ContentHashes compute(HeapGraph g, DominatorTree tree, ProgressListener progress) {
@@ -44,52 +63,80 @@ public final class ContentHashes {
         for (HeapClass c : g.classes()) {
             primitive[c.index()] = c.shape() == HeapClass.Shape.PRIMITIVE_ARRAY;
         }
-        // Which objects to hash: one pass over all objects, each core taking a range.
+        // Which objects to hash: each core lists its range into a scratch list as long as the range
+        // (only the pages written are touched), then the lists are joined.
         int parts = Parallel.parts(n, Parallel.THREADS);
         int[] bounds = Parallel.bounds(n, parts);
-        int[][] found = new int[parts][];
-        Parallel.run(parts, part -> {
-            int[] list = new int[1024];
-            int size = 0;
-            for (int o = bounds[part]; o < bounds[part + 1]; o++) {
-                if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
-                    if (size == list.length) {
-                        list = Arrays.copyOf(list, size * 2);
+        NativeInts[] lists = new NativeInts[parts];
+        int[] found = new int[parts];
+        NativeInts objects = null;
+        NativeLongs hashes = null;
+        NativeLongs lengths = null;
+        try {
+            for (int part = 0; part < parts; part++) {
+                lists[part] = NativeInts.allocateUninitialized(Math.max(1, bounds[part + 1] - bounds[part]));
+            }
+            Parallel.run(parts, part -> {
+                NativeInts list = lists[part];
+                int c = 0;
+                for (int o = bounds[part]; o < bounds[part + 1]; o++) {
+                    if (primitive[g.classOf(o)] && tree.isReachable(o) && g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
+                        list.set(c++, o);
                     }
-                    list[size++] = o;
+                }
+                found[part] = c;
+            });
+            int total = 0;
+            for (int c : found) {
+                total += c;
+            }
+            int count = total;
+            objects = NativeInts.allocateUninitialized(Math.max(1, count));
+            for (int part = 0, at = 0; part < parts; at += found[part], part++) {
+                MemorySegment.copy(lists[part].segment(), 0, objects.segment(), 4L * at, 4L * found[part]);
+                lists[part].close();
+            }
+            hashes = NativeLongs.allocateUninitialized(Math.max(1, count));
+            lengths = NativeLongs.allocateUninitialized(Math.max(1, count));
+            progress.phase("waste: reading array contents", count);
+            // Reading and hashing the arrays is most of this pass; the graph is thread-safe, so the
+            // cores take blocks of arrays in turn (blocks, not halves: a few huge arrays would unbalance halves).
+            int workers = Parallel.parts(count, Parallel.THREADS);
+            int idSize = g.info().idSize();
+            NativeInts list = objects;
+            NativeLongs h = hashes;
+            NativeLongs len = lengths;
+            Parallel.run(workers, part -> {
+                for (int b = part * BLOCK; b < count; b += workers * BLOCK) {
+                    for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
+                        int o = list.get(i);
+                        long l = Math.max(0, g.arrayLength(o));
+                        len.set(i, l);
+                        h.set(i, hashArray(g, o, l, idSize));
+                    }
+                    if (part == 0) {
+                        progress.progress(Math.min(count, (long) b + (long) workers * BLOCK)); // only the calling thread reports
+                    }
+                }
+            });
+            return new ContentHashes(objects, hashes, lengths, count);
+        } catch (RuntimeException | Error e) {
+            for (NativeInts l : lists) {
+                if (l != null) {
+                    l.close();
                 }
             }
-            found[part] = Arrays.copyOf(list, size);
-        });
-        int total = 0;
-        for (int[] f : found) {
-            total += f.length;
-        }
-        int count = total;
-        int[] objects = new int[count];
-        for (int part = 0, at = 0; part < parts; at += found[part].length, part++) {
-            System.arraycopy(found[part], 0, objects, at, found[part].length);
-        }
-        long[] hashes = new long[count];
-        long[] lengths = new long[count];
-        progress.phase("waste: reading array contents", count);
-        // Reading and hashing the arrays is most of this pass; the graph is thread-safe, so the
-        // cores take blocks of arrays in turn (blocks, not halves: a few huge arrays would unbalance halves).
-        int workers = Parallel.parts(count, Parallel.THREADS);
-        int idSize = g.info().idSize();
-        Parallel.run(workers, part -> {
-            for (int b = part * BLOCK; b < count; b += workers * BLOCK) {
-                for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
-                    int o = objects[i];
-                    lengths[i] = Math.max(0, g.arrayLength(o));
-                    hashes[i] = hashArray(g, o, lengths[i], idSize);
-                }
-                if (part == 0) {
-                    progress.progress(Math.min(count, (long) b + (long) workers * BLOCK)); // only the calling thread reports
-                }
+            if (objects != null) {
+                objects.close();
             }
-        });
-        return new ContentHashes(objects, hashes, lengths, count);
+            if (hashes != null) {
+                hashes.close();
+            }
+            if (lengths != null) {
+                lengths.close();
+            }
+            throw e;
+        }
     }
 
     private static long hashArray(HeapGraph g, int o, long len, int idSize) {
@@ -125,8 +172,28 @@ public final class ContentHashes {
         return x ^ (x >>> 33);
     }
 
-    /** The position of an object in {@link #objects}, or a negative number. */
+    /** The position of an object among the hashed arrays, or a negative number. */
     public int indexOf(int object) {
-        return Arrays.binarySearch(objects, 0, size, object);
+        int lo = 0;
+        int hi = size - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int v = objects.get(mid);
+            if (v < object) {
+                lo = mid + 1;
+            } else if (v > object) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(lo + 1);
+    }
+
+    @Override
+    public void close() {
+        objects.close();
+        hashes.close();
+        lengths.close();
     }
 }
