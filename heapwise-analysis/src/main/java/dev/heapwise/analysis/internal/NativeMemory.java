@@ -179,20 +179,33 @@ public final class NativeMemory {
             release(counted);
             throw e;
         }
-        return new Block() {
-            @Override
-            public MemorySegment segment() {
-                return s;
-            }
+        return new ArenaBlock(arena, s, counted);
+    }
 
-            @Override
-            public synchronized void close() {
-                if (arena.scope().isAlive()) {
-                    arena.close();
-                    release(counted);
-                }
+    /** A block that is an {@link Arena}'s segment; {@code counted} bytes leave {@link #held} when it closes. */
+    private static final class ArenaBlock implements Block {
+        private final Arena arena;
+        private final MemorySegment segment;
+        private final long counted;
+
+        ArenaBlock(Arena arena, MemorySegment segment, long counted) {
+            this.arena = arena;
+            this.segment = segment;
+            this.counted = counted;
+        }
+
+        @Override
+        public MemorySegment segment() {
+            return segment;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (arena.scope().isAlive()) {
+                arena.close();
+                release(counted);
             }
-        };
+        }
     }
 
     /**
@@ -270,19 +283,7 @@ public final class NativeMemory {
             synchronized (NativeMemory.class) {
                 spilledTotal += size;
             }
-            return new Block() {
-                @Override
-                public MemorySegment segment() {
-                    return s;
-                }
-
-                @Override
-                public synchronized void close() {
-                    if (arena.scope().isAlive()) {
-                        arena.close();
-                    }
-                }
-            };
+            return new ArenaBlock(arena, s, 0); // closing unmaps: the pages go with the deleted file
         } catch (IOException | RuntimeException e) {
             return null;
         } finally {
@@ -355,6 +356,27 @@ public final class NativeMemory {
             s.set(ValueLayout.JAVA_BYTE, at, (byte) 0); // already zero: this only faults the page in
         }
         give(r);
+    }
+
+    /**
+     * Closes each of {@code owners} that is not null, for clean-up paths holding several blocks (or
+     * things that own blocks). A failure to close is rethrown after the others are closed.
+     */
+    public static void closeAll(AutoCloseable... owners) {
+        RuntimeException failed = null;
+        for (AutoCloseable a : owners) {
+            if (a == null) {
+                continue;
+            }
+            try {
+                a.close();
+            } catch (Exception e) {
+                failed = failed != null ? failed : e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
     }
 
     /** Unmaps every pooled range: call when a computation is over, so the memory goes back to the system. */

@@ -143,15 +143,7 @@ final class CompactGraph implements AutoCloseable {
             }
             return new CompactGraph(n, intOffsets, longOffsets, targetArray, total, leaf, sink);
         } catch (RuntimeException | Error e) {
-            if (intOffsets != null) {
-                intOffsets.close();
-            }
-            if (longOffsets != null) {
-                longOffsets.close();
-            }
-            if (targetArray != null) {
-                targetArray.close();
-            }
+            NativeMemory.closeAll(intOffsets, longOffsets, targetArray);
             throw e;
         }
     }

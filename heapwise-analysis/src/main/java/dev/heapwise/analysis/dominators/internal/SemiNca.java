@@ -236,14 +236,7 @@ public final class SemiNca {
                 try {
                     walk.start();
                 } catch (RuntimeException | Error e) { // no thread: the walk's memory is freed here
-                    for (AutoCloseable a : new AutoCloseable[] {walkLists[0], walkLists[1], idomByNumber, retByNumber,
-                            groupByNumber}) {
-                        try {
-                            a.close();
-                        } catch (Exception ignored) {
-                            // closing native blocks does not fail
-                        }
-                    }
+                    NativeMemory.closeAll(walkLists[0], walkLists[1], idomByNumber, retByNumber, groupByNumber);
                     throw e;
                 }
             }
@@ -258,15 +251,7 @@ public final class SemiNca {
             if (dfs != null) {
                 dfs.close();
             }
-            for (AutoCloseable a : new AutoCloseable[] {pre, lists, forest, ret, owner, groupOfNumber}) {
-                if (a != null) {
-                    try {
-                        a.close();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            }
+            NativeMemory.closeAll(pre, lists, forest, ret, owner, groupOfNumber);
             NativeMemory.trim(); // a background walk holds its own blocks, out of the pool
         }
     }

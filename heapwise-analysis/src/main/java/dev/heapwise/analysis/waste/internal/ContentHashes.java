@@ -121,20 +121,8 @@ public final class ContentHashes implements AutoCloseable {
             });
             return new ContentHashes(objects, hashes, lengths, count);
         } catch (RuntimeException | Error e) {
-            for (NativeInts l : lists) {
-                if (l != null) {
-                    l.close();
-                }
-            }
-            if (objects != null) {
-                objects.close();
-            }
-            if (hashes != null) {
-                hashes.close();
-            }
-            if (lengths != null) {
-                lengths.close();
-            }
+            NativeMemory.closeAll(lists);
+            NativeMemory.closeAll(objects, hashes, lengths);
             throw e;
         }
     }
