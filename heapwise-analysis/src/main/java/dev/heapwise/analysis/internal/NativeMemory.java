@@ -32,8 +32,8 @@ import java.util.Optional;
  *
  * <p>When memory is short, big blocks go to files instead: before mapping new anonymous memory,
  * the total this class holds is checked against what the system (or the process's container) had
- * available when the first of them was mapped ({@link MemoryBudget}), less a reserve for the Java
- * heap. A block that does not fit is a shared mapping of a scratch file in the {@link #spillTo spill
+ * available when the first of them was mapped ({@link MemoryBudget}), less what the Java heap may
+ * still grow and a reserve for page cache. A block that does not fit is a shared mapping of a scratch file in the {@link #spillTo spill
  * folder} (by default {@code java.io.tmpdir}), deleted as soon as it is mapped: the kernel can
  * write such pages out and read them back, so a computation bigger than memory finishes, slower,
  * instead of being killed. Nothing is left behind if the process dies.
@@ -50,7 +50,9 @@ public final class NativeMemory {
     private static final int MADV_HUGEPAGE = 14;
     private static final int MADV_DONTNEED = 4;
     private static final boolean NO_HUGE = Boolean.getBoolean("heapwise.nativeMemory.noHugePages");
-    /** Kept free for the Java heap and the rest of the process, at least. */
+    /** Prints each budget and each block that spills, on stderr. */
+    private static final boolean DEBUG = Boolean.getBoolean("heapwise.nativeMemory.debug");
+    /** Kept free beyond the Java heap's growth, at least: page cache for the mapped index, and the rest. */
     private static final long RESERVE = 256L << 20;
 
     /** Bytes of big anonymous blocks held, in use or pooled; guarded by the class lock. */
@@ -235,7 +237,15 @@ public final class NativeMemory {
         if (available == MemoryBudget.UNKNOWN) {
             return Long.MAX_VALUE;
         }
-        return available - Math.max(RESERVE, available / 8);
+        // The Java heap may still grow to its maximum, and the mapped index needs page cache.
+        Runtime rt = Runtime.getRuntime();
+        long heapGrowth = Math.max(0, rt.maxMemory() - rt.totalMemory());
+        long allowed = available - heapGrowth - Math.max(RESERVE, available / 8);
+        if (DEBUG) {
+            System.err.printf("heapwise: native memory budget %d MB (available %d MB, Java heap may grow %d MB)%n",
+                    allowed >> 20, available >> 20, heapGrowth >> 20);
+        }
+        return allowed;
     }
 
     /**
@@ -282,6 +292,9 @@ public final class NativeMemory {
             }
             synchronized (NativeMemory.class) {
                 spilledTotal += size;
+            }
+            if (DEBUG) {
+                System.err.printf("heapwise: %d MB of working memory in a scratch file in %s%n", size >> 20, folder);
             }
             return new ArenaBlock(arena, s, 0); // closing unmaps: the pages go with the deleted file
         } catch (IOException | RuntimeException e) {
