@@ -33,10 +33,11 @@ import java.util.Optional;
  * <p>When memory is short, big blocks go to files instead: before mapping new anonymous memory,
  * the total this class holds is checked against what the system (or the process's container) had
  * available when the first of them was mapped ({@link MemoryBudget}), less what the Java heap may
- * still grow and a reserve for page cache. A block that does not fit is a shared mapping of a scratch file in the {@link #spillTo spill
- * folder} (by default {@code java.io.tmpdir}), deleted as soon as it is mapped: the kernel can
- * write such pages out and read them back, so a computation bigger than memory finishes, slower,
- * instead of being killed. Nothing is left behind if the process dies.
+ * still grow and a reserve for page cache. A block that does not fit is a shared mapping of a
+ * scratch file in the {@link #spillTo spill folder} (by default {@code java.io.tmpdir}), deleted as
+ * soon as it is mapped: the kernel can write such pages out and read them back, so a computation
+ * bigger than memory finishes, slower, instead of being killed. Nothing is left behind if the
+ * process dies.
  *
  * <p>Cost: a system call per new block; a recycled block is cleared with a memset when asked to be
  * zeroed; a spilled block costs a file creation and its pages cost disk traffic. Thread-safe.
