@@ -16,10 +16,13 @@ import java.util.regex.Pattern;
  * ({@code .<name>.tmp-<pid>-<random>}), and the sweep that deletes those a dead process left
  * behind: a build or save killed outright (by the kernel when memory ran out, say) cannot clean up
  * after itself, and an index build's leftovers can be gigabytes. A name whose process is alive is
- * never touched; one without a process id (older versions) only after a day.
+ * never touched; one without a process id (older versions) only after a day. An older index moved
+ * aside on commit ({@code .<name>.old-<random>}) is always a leftover.
  */
 final class TempNames {
     private static final Pattern TEMP = Pattern.compile("\\.(.+)\\.tmp-(?:(\\d+)-)?[0-9a-f]+");
+    /** An index moved aside on commit, deleted right after: only left if the process died in between. */
+    private static final Pattern OLD = Pattern.compile("\\.(.+)\\.old-[0-9a-f]+");
     private static final Duration UNOWNED_AGE = Duration.ofDays(1);
 
     private TempNames() {}
@@ -35,7 +38,7 @@ final class TempNames {
      * {@code prefix}. Best effort: what cannot be read or deleted stays.
      */
     static void sweep(Path folder, String prefix) {
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, "." + glob(prefix) + "*.tmp-*")) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, "." + glob(prefix) + "*.{tmp,old}-*")) {
             for (Path p : s) {
                 if (isStale(p)) {
                     IndexStore.deleteTree(p);
@@ -47,6 +50,9 @@ final class TempNames {
     }
 
     static boolean isStale(Path p) throws IOException {
+        if (OLD.matcher(p.getFileName().toString()).matches()) {
+            return true; // whoever moved it aside deletes it at once, or died: deleting it twice is harmless
+        }
         Matcher m = TEMP.matcher(p.getFileName().toString());
         if (!m.matches()) {
             return false;

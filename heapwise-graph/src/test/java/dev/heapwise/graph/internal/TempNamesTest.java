@@ -40,10 +40,12 @@ class TempNamesTest {
         Path newUnowned = Files.writeString(dir.resolve(".app.hprof.heapwise.tmp-abc124"), "");
         Path otherDump = folderWithAFile(".other.hprof.heapwise.tmp-" + dead + "-1");
         Path index = folderWithAFile("app.hprof.heapwise");
+        Path movedAside = folderWithAFile(".app.hprof.heapwise.old-5d1e");
 
         TempNames.sweep(dir, "app.hprof.heapwise");
 
         assertThat(deadBuild).doesNotExist();
+        assertThat(movedAside).doesNotExist();
         assertThat(oldUnowned).doesNotExist();
         assertThat(liveBuild).exists();
         assertThat(newUnowned).exists();
