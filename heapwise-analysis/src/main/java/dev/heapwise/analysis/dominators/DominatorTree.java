@@ -9,13 +9,13 @@ import dev.heapwise.analysis.dominators.internal.SemiNca;
 import dev.heapwise.analysis.dominators.internal.TreeArrays;
 import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
+import dev.heapwise.analysis.internal.TopK;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -392,21 +392,11 @@ public final class DominatorTree implements AutoCloseable {
         for (int j = 0; j < parents.length; j++) {
             int p = parents[j];
             int k = c.count(p);
-            int[] all = new int[k];
+            TopK best = new TopK(limit, this::retainedSize); // bigger first, ties to the lower index
             for (int i = 0; i < k; i++) {
-                all[i] = c.child(p, i);
+                best.offer(c.child(p, i));
             }
-            Integer[] boxed = new Integer[k];
-            for (int i = 0; i < k; i++) {
-                boxed[i] = all[i];
-            }
-            java.util.Arrays.sort(boxed, Comparator.comparingLong((Integer o) -> -retainedSize(o)).thenComparingInt(o -> o));
-            int keep = Math.min(k, Math.max(0, limit));
-            int[] largest = new int[keep];
-            for (int i = 0; i < keep; i++) {
-                largest[i] = boxed[i];
-            }
-            out[j] = new ChildScan.Kids(k, largest);
+            out[j] = new ChildScan.Kids(k, best.sorted());
         }
         return out;
     }

@@ -54,6 +54,13 @@ class DominatorTreeRealDumpTest {
             assertThat(t.retainedSize(d)).isEqualTo(32);
             assertThat(t.retainedSize(a)).isEqualTo(6 * 32 + 120);
             assertThat(t.children(a)).containsExactly(b, c, d); // by retained size: 152, 96, 32
+            // Asked often enough, the tree builds a children index: the same answers from it.
+            List<Integer> topByScan = t.largestChildren(DominatorTree.ROOT, 5);
+            for (int i = 0; i < 20; i++) {
+                assertThat(t.children(a)).as("call %d", i).containsExactly(b, c, d);
+                assertThat(t.largestChildren(a, 2)).containsExactly(b, c);
+            }
+            assertThat(t.largestChildren(DominatorTree.ROOT, 5)).isEqualTo(topByScan);
 
             // The whole tree: retained = own + children, and the root level sums to the reachable size.
             long top = 0;
