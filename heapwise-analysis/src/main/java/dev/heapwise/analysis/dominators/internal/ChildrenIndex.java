@@ -1,7 +1,9 @@
 package dev.heapwise.analysis.dominators.internal;
 
 import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.analysis.internal.NativeMemory;
 import java.lang.foreign.MemorySegment;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The dominator tree's children lists, as arrays: {@code kids[start[p+1] .. start[p+2])} are the
@@ -19,38 +21,56 @@ public final class ChildrenIndex implements AutoCloseable {
     }
 
     public static ChildrenIndex build(TreeArrays tree, int n) {
-        NativeInts start = NativeInts.allocate(n + 2L);
-        MemorySegment s = start.segment();
-        int reachable = 0;
-        for (int o = 0; o < n; o++) {
-            int d = tree.idom(o);
-            if (d != SemiNca.UNREACHABLE) {
-                int slot = d + 2;
-                NativeInts.set(s, slot, NativeInts.get(s, slot) + 1);
-                reachable++;
+        return build(tree::idom, n, NativeInts.allocate(n + 2L), null);
+    }
+
+    /**
+     * The children lists of any tree on {@code 0..n-1}: {@code parentOf(x)} is x's parent,
+     * {@link SemiNca#ROOT} under the virtual root, or {@link SemiNca#UNREACHABLE} for no parent.
+     *
+     * @param start zero-filled, {@code n + 2} slots; owned by the result (closed on failure)
+     * @param kids  at least as many slots as vertices with a parent, owned by the result; or null to
+     *              allocate it here, sized exactly
+     */
+    static ChildrenIndex build(IntUnaryOperator parentOf, int n, NativeInts start, NativeInts kids) {
+        try {
+            MemorySegment s = start.segment();
+            int reachable = 0;
+            for (int o = 0; o < n; o++) {
+                int d = parentOf.applyAsInt(o);
+                if (d != SemiNca.UNREACHABLE) {
+                    int slot = d + 2;
+                    NativeInts.set(s, slot, NativeInts.get(s, slot) + 1);
+                    reachable++;
+                }
             }
-        }
-        for (long k = 1; k < n + 2L; k++) {
-            NativeInts.set(s, k, NativeInts.get(s, k) + NativeInts.get(s, k - 1));
-        }
-        // Now start[p+1] begins p's list and start[p+2] ends it. Filling advances start[p+1] to
-        // the end of p's list (one slot early), which the shift below puts right again.
-        NativeInts kids = NativeInts.allocate(Math.max(1, reachable));
-        MemorySegment k = kids.segment();
-        for (int o = 0; o < n; o++) {
-            int d = tree.idom(o);
-            if (d != SemiNca.UNREACHABLE) {
-                int slot = d + 1;
-                int at = NativeInts.get(s, slot);
-                NativeInts.set(k, at, o);
-                NativeInts.set(s, slot, at + 1);
+            for (long k = 1; k < n + 2L; k++) {
+                NativeInts.set(s, k, NativeInts.get(s, k) + NativeInts.get(s, k - 1));
             }
+            // Now start[p+1] begins p's list and start[p+2] ends it. Filling advances start[p+1] to
+            // the end of p's list (one slot early), which the shift below puts right again.
+            if (kids == null) {
+                kids = NativeInts.allocate(Math.max(1, reachable));
+            }
+            MemorySegment k = kids.segment();
+            for (int o = 0; o < n; o++) {
+                int d = parentOf.applyAsInt(o);
+                if (d != SemiNca.UNREACHABLE) {
+                    int slot = d + 1;
+                    int at = NativeInts.get(s, slot);
+                    NativeInts.set(k, at, o);
+                    NativeInts.set(s, slot, at + 1);
+                }
+            }
+            for (long x = n + 1L; x >= 1; x--) {
+                NativeInts.set(s, x, NativeInts.get(s, x - 1));
+            }
+            NativeInts.set(s, 0, 0);
+            return new ChildrenIndex(start, kids);
+        } catch (RuntimeException | Error e) {
+            NativeMemory.closeAll(start, kids);
+            throw e;
         }
-        for (long x = n + 1L; x >= 1; x--) {
-            NativeInts.set(s, x, NativeInts.get(s, x - 1));
-        }
-        NativeInts.set(s, 0, 0);
-        return new ChildrenIndex(start, kids);
     }
 
     /** How many objects {@code parent} (or -1 for the virtual root) immediately dominates. */
