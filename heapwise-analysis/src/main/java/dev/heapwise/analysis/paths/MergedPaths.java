@@ -18,7 +18,8 @@ public final class MergedPaths {
 
     /**
      * A node: the step, how many targets lie beneath it (itself included), the next steps (most
-     * targets first), and the branches left out of {@code children} with the targets beneath them.
+     * targets first), and the branches left out of {@code children} (past the branch limit, or all
+     * of them at the depth limit) with the targets beneath them.
      */
     public record Node(GcPath.Step step, int targets, List<Node> children, int otherBranches, long otherTargets) {}
 

@@ -117,10 +117,11 @@ public final class PathFinder {
      * The shortest paths of many targets (all instances of a class) merged into one tree, plus the
      * full paths of the first {@code paths} reached targets. One search; memory a few ints per
      * object on the paths (no path is materialised); names only the nodes returned, at most
-     * {@code branches} per node. Reads the dump for those names.
+     * {@code branches} per node and {@code depth} levels (deeper branches are counted, not shown).
+     * Reads the dump for those names.
      */
     public static MergedPaths.Result mergedPaths(HeapGraph g, int[] targets, ReferenceFilter filter, int branches,
-            int paths, ProgressListener progress) {
+            int depth, int paths, ProgressListener progress) {
         RootIndex roots = new RootIndex(g);
         EdgeFilter edges = new EdgeFilter(g, filter);
         long[] bits = targetBits(g, Arrays.stream(targets));
@@ -141,7 +142,7 @@ public final class PathFinder {
                     }
                 }
             }
-            MergedPaths.Level tree = new PathTree(search, labels, bits, g.objectCount()).top(branches);
+            MergedPaths.Level tree = new PathTree(search, labels, bits, g.objectCount()).top(branches, depth);
             return new MergedPaths.Result(count, reached, first, tree);
         } finally {
             progress.finished();

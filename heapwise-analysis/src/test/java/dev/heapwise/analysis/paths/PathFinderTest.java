@@ -97,13 +97,13 @@ class PathFinderTest {
         assertThat(find(merged, a).targets()).isEqualTo(6);
         // Merged from the search's parents, without the paths: the same tree, and the same first paths.
         MergedPaths.Result r = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, List.of(nodeClass)),
-                ReferenceFilter.defaults(), Integer.MAX_VALUE, 2, ProgressListener.NONE);
+                ReferenceFilter.defaults(), Integer.MAX_VALUE, Integer.MAX_VALUE, 2, ProgressListener.NONE);
         assertThat(r.tree().nodes()).isEqualTo(merged);
         assertThat(r.reached()).isEqualTo(r.targets()).isEqualTo(nodes.size());
         assertThat(r.paths()).containsExactlyElementsOf(paths.values().stream().limit(2).toList());
         // With one branch per node, the rest is counted.
         MergedPaths.Level one = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, List.of(nodeClass)),
-                ReferenceFilter.defaults(), 1, 0, ProgressListener.NONE).tree();
+                ReferenceFilter.defaults(), 1, Integer.MAX_VALUE, 0, ProgressListener.NONE).tree();
         assertThat(one.nodes()).hasSize(Math.min(1, merged.size()));
         assertThat(one.otherBranches()).isEqualTo(merged.size() - one.nodes().size());
         assertThat(one.nodes().getFirst().targets() + one.otherTargets()).isEqualTo(nodes.size());

@@ -62,8 +62,18 @@ class PathSearchPropertyTest {
                 Map<Integer, GcPath> somePaths = PathFinder.shortestPaths(g, java.util.Arrays.stream(some).boxed().toList(),
                         ReferenceFilter.defaults(), ProgressListener.NONE);
                 MergedPaths.Result merged = PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(), Integer.MAX_VALUE,
-                        Integer.MAX_VALUE, ProgressListener.NONE);
-                assertThat(merged.tree().nodes()).isEqualTo(MergedPaths.merge(somePaths.values()));
+                        Integer.MAX_VALUE, Integer.MAX_VALUE, ProgressListener.NONE);
+                List<MergedPaths.Node> full = MergedPaths.merge(somePaths.values());
+                assertThat(merged.tree().nodes()).isEqualTo(full);
+                // Shown to a depth: the same tree cut there, each cut node counting what is below it.
+                int depth = r.nextInt(4);
+                MergedPaths.Level shallow = PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(), Integer.MAX_VALUE,
+                        depth, 0, ProgressListener.NONE).tree();
+                assertThat(shallow.nodes()).isEqualTo(depth == 0 ? List.of() : cut(full, depth));
+                if (depth == 0) {
+                    assertThat(shallow.otherBranches()).isEqualTo(full.size());
+                    assertThat(shallow.otherTargets()).isEqualTo(full.stream().mapToLong(MergedPaths.Node::targets).sum());
+                }
                 assertThat(merged.paths()).containsExactlyElementsOf(somePaths.values());
                 assertThat(merged.reached()).isEqualTo(somePaths.size());
                 BackwardSearch backward = new BackwardSearch(g, new EdgeFilter(g, ReferenceFilter.defaults()),
@@ -143,5 +153,19 @@ class PathSearchPropertyTest {
             }
         }
         return d;
+    }
+
+    /** A merged tree cut below {@code depth} levels, as the search's tree shows it. */
+    static List<MergedPaths.Node> cut(List<MergedPaths.Node> nodes, int depth) {
+        List<MergedPaths.Node> out = new ArrayList<>();
+        for (MergedPaths.Node n : nodes) {
+            if (depth <= 1) {
+                long below = n.children().stream().mapToLong(MergedPaths.Node::targets).sum();
+                out.add(new MergedPaths.Node(n.step(), n.targets(), List.of(), n.children().size(), below));
+            } else {
+                out.add(new MergedPaths.Node(n.step(), n.targets(), cut(n.children(), depth - 1), 0, 0));
+            }
+        }
+        return out;
     }
 }

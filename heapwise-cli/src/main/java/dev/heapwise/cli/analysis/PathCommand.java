@@ -51,6 +51,13 @@ public final class PathCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "For --class: paths listed, and branches shown per node of the merged tree (default: ${DEFAULT-VALUE}).")
     int limit = 100;
 
+    @Option(names = "--depth", paramLabel = "D", description = "For --class: levels of the merged tree shown, 1 to "
+            + MAX_DEPTH + " (default: ${DEFAULT-VALUE}); deeper branches are counted.")
+    int depth = 64;
+
+    /** Deeper trees would be printed (and written as JSON) by recursion, one frame per level. */
+    private static final int MAX_DEPTH = 1000;
+
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
@@ -58,6 +65,9 @@ public final class PathCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if ((object == null) == (className == null)) {
             throw new BadInputException("path: give either an OBJECT id or --class NAME");
+        }
+        if (depth < 1 || depth > MAX_DEPTH) {
+            throw new BadInputException("path: --depth must be 1 to " + MAX_DEPTH + ", not " + depth);
         }
         ReferenceFilter filter = ReferenceFilter.defaults().including(EnumSet.copyOf(include.isEmpty()
                 ? EnumSet.noneOf(ReferentKind.class) : EnumSet.copyOf(include)));
@@ -75,7 +85,9 @@ public final class PathCommand implements Callable<Integer> {
             if (className != null) {
                 List<Integer> classes = Describe.classes(g, className, dump.dump).stream().map(HeapClass::index).toList();
                 int cap = Math.max(0, limit);
-                MergedPaths.Result r = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, classes), filter, cap, cap, p);
+                // The first paths in full are only printed as JSON: text mode does not ask for them.
+                MergedPaths.Result r = PathFinder.mergedPaths(g, PathFinder.instancesOf(g, classes), filter, cap, depth,
+                        json ? cap : 0, p);
                 if (json) {
                     ObjectNode o = Json.object();
                     addPaths(o.putArray("paths"), r.paths());
@@ -91,7 +103,7 @@ public final class PathCommand implements Callable<Integer> {
                     System.out.printf("%s instances of %s: %s with a path from a GC root%s%n", Units.count(r.targets()),
                             className, Units.count(r.reached()), r.targets() > r.reached()
                                     ? ", " + Units.count(r.targets() - r.reached()) + " with " + noPath() : "");
-                    printMerged(System.out, r.tree(), 1);
+                    printMerged(System.out, r.tree(), 1, depth);
                 }
                 return 0;
             }
@@ -159,14 +171,16 @@ public final class PathCommand implements Callable<Integer> {
     }
 
     /** Each node's biggest branches (most targets first), the rest summed in one line. */
-    private static void printMerged(PrintStream out, MergedPaths.Level level, int depth) {
+    private static void printMerged(PrintStream out, MergedPaths.Level level, int depth, int maxDepth) {
         for (MergedPaths.Node n : level.nodes()) {
             out.printf("%10s  %s%s%n", Units.count(n.targets()), "  ".repeat(depth), stepText(n.step()));
-            printMerged(out, new MergedPaths.Level(n.children(), n.otherBranches(), n.otherTargets()), depth + 1);
+            printMerged(out, new MergedPaths.Level(n.children(), n.otherBranches(), n.otherTargets()), depth + 1,
+                    maxDepth);
         }
         if (level.otherBranches() > 0) {
-            out.printf("%10s  %s… %s more branches (--limit shows more)%n", Units.count(level.otherTargets()),
-                    "  ".repeat(depth), Units.count(level.otherBranches()));
+            out.printf("%10s  %s… %s more branches (%s shows more)%n", Units.count(level.otherTargets()),
+                    "  ".repeat(depth), Units.count(level.otherBranches()),
+                    depth > maxDepth ? "--depth" : "--limit");
         }
     }
 

@@ -75,6 +75,19 @@ class PathCommandTest {
     }
 
     @Test
+    void mergedTreeShownToADepth() {
+        CliRun deep = CliRun.run("path", dump.toString(), "--class", P + "Node", "-q");
+        CliRun shallow = CliRun.run("path", dump.toString(), "--class", P + "Node", "--depth", "1", "-q");
+        assertThat(shallow.exit()).as(shallow.err()).isZero();
+        assertThat(deep.out()).doesNotContain("--depth shows more");
+        assertThat(shallow.out()).contains("more branches (--depth shows more)");
+        assertThat(shallow.out().lines().count()).isLessThan(deep.out().lines().count());
+        CliRun bad = CliRun.run("path", dump.toString(), "--class", P + "Node", "--depth", "0", "-q");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--depth must be 1 to 1000");
+    }
+
+    @Test
     void badInput() {
         assertThat(CliRun.run("path", dump.toString(), "--class", "no.such.Class", "-q").exit()).isEqualTo(2);
         CliRun unknown = CliRun.run("path", dump.toString(), "0x10", "-q");

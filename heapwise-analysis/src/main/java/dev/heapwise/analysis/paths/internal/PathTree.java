@@ -124,14 +124,25 @@ public final class PathTree {
         return Arrays.binarySearch(nodes, object);
     }
 
-    /** The merged tree: at most {@code branches} children per node, most targets first (ties by object). */
-    public MergedPaths.Level top(int branches) {
-        return level(nodes.length, -1, branches);
+    /**
+     * The merged tree: at most {@code branches} children per node, most targets first (ties by
+     * object), and {@code depth} levels (the paths of a long linked list are as deep as the list);
+     * below that, each node counts its branches and targets as left out.
+     */
+    public MergedPaths.Level top(int branches, int depth) {
+        return level(nodes.length, -1, branches, depth);
     }
 
-    private MergedPaths.Level level(int parent, int parentObject, int branches) {
+    private MergedPaths.Level level(int parent, int parentObject, int branches, int depth) {
         int from = kidStart[parent];
         int to = kidStart[parent + 1];
+        if (depth <= 0) {
+            long below = 0;
+            for (int k = from; k < to; k++) {
+                below += count[kids[k]];
+            }
+            return new MergedPaths.Level(List.of(), to - from, below);
+        }
         // Most targets first, then lower object index: one primitive sort of packed keys.
         long[] order = new long[to - from];
         for (int k = from; k < to; k++) {
@@ -143,7 +154,7 @@ public final class PathTree {
         List<MergedPaths.Node> out = new ArrayList<>(shown);
         for (int k = 0; k < shown; k++) {
             int i = (int) order[k];
-            MergedPaths.Level below = level(i, nodes[i], branches);
+            MergedPaths.Level below = level(i, nodes[i], branches, depth - 1);
             out.add(new MergedPaths.Node(labels.step(parentObject, nodes[i]), count[i], below.nodes(),
                     below.otherBranches(), below.otherTargets()));
         }
