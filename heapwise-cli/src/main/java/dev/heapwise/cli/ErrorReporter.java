@@ -9,7 +9,7 @@ import picocli.CommandLine;
 /**
  * Turns exceptions into the CLI's error policy: bad input gives one line on stderr and exit 2,
  * anything else is an internal error (exit 1) whose stack trace is shown only with
- * {@code HEAPWISE_DEBUG=1}. Running out of Java heap is one line too.
+ * {@code HEAPWISE_DEBUG=1}. Errors (out of memory, stack overflow) are one line too.
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
 

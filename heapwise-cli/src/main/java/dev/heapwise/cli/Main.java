@@ -32,8 +32,8 @@ public final class Main implements Runnable {
         CommandLine cl = newCommandLine();
         try {
             return cl.execute(args);
-        } catch (OutOfMemoryError e) { // an Error: picocli lets it through its exception handler
-            return ErrorReporter.outOfMemory();
+        } catch (Error e) { // picocli lets Errors (out of memory, stack overflow) through its exception handler
+            return ErrorReporter.report(e);
         }
     }
 

@@ -34,6 +34,14 @@ class ErrorReporterTest {
     }
 
     @Test
+    void anErrorThatIsNotOutOfMemoryIsAnInternalErrorInOneLine() {
+        int[] code = new int[1];
+        String err = stderrOf(() -> code[0] = ErrorReporter.report(new StackOverflowError()));
+        assertThat(code[0]).isEqualTo(ExitCodes.INTERNAL_ERROR);
+        assertThat(err).contains("internal error: java.lang.StackOverflowError").doesNotContain("\tat ");
+    }
+
+    @Test
     void otherInternalErrorsStillSayHowToSeeTheTrace() {
         String err = stderrOf(() -> ErrorReporter.report(new IllegalStateException("boom")));
         assertThat(err).contains("internal error").contains("HEAPWISE_DEBUG=1").doesNotContain("out of memory");
