@@ -72,12 +72,9 @@ public final class TimelineCommand implements Callable<Integer> {
             throw new BadInputException(file + ": is a directory, not a merged timeline file");
         }
         MergedTimeline timeline;
+        // 8 bytes per sample (16 with timestamps) must fit in the Java heap; if not, the CLI says so in one line.
         try (CountingProgress progress = CountingProgress.start("reading " + file, quiet)) {
             timeline = TimelineParser.parse(file, progress::update);
-        } catch (OutOfMemoryError e) {
-            // 8 bytes per sample (16 with timestamps) must fit in the heap; say so instead of a trace.
-            throw new IllegalStateException("out of memory reading " + file + "; give Java more heap, e.g."
-                    + " HEAPWISE_JAVA_OPTS=-Xmx4g", e);
         }
         TimelineAnalysis analysis = TimelineAnalysis.of(timeline, pageSize);
         if (plot != null) {

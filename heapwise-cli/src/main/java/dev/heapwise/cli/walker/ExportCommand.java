@@ -53,10 +53,6 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return WalkMemory.explained("exporting", dump.dump, this::run);
-    }
-
-    private Integer run() throws Exception {
         MaxDepth.check(maxDepth);
         if (json && output == null) {
             throw new BadInputException("--json prints a summary document on standard output, so the export itself"

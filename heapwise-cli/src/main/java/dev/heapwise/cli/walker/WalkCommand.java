@@ -60,10 +60,6 @@ public final class WalkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return WalkMemory.explained("walking", dump.dump, this::run);
-    }
-
-    private Integer run() throws Exception {
         if (batchSize < 1) {
             throw new BadInputException("--batch-size " + batchSize + ": must be at least 1");
         }
