@@ -28,7 +28,8 @@ public final class DominatorsCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", description = "Objects shown per level (default: ${DEFAULT-VALUE}).")
     int top = 25;
 
-    @Option(names = "--depth", paramLabel = "D", description = "Levels shown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--depth", paramLabel = "D", description = "Levels shown, 1 to " + TreeDepth.MAX
+            + " (default: ${DEFAULT-VALUE}).")
     int depth = 1;
 
     @Option(names = "--root", paramLabel = "OBJECT", description = "Show the subtree under this object id (0x…).")
@@ -45,9 +46,10 @@ public final class DominatorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        TreeDepth.check("dominators", depth);
         try (HeapGraph g = dump.open(); DominatorTree t = Trees.open(g, keepUnreachable, dump.quiet, false)) {
             int parent = root == null ? DominatorTree.ROOT : Describe.object(g, root, dump.dump);
-            int levels = Math.max(1, depth);
+            int levels = depth;
             int shown = Math.max(0, top);
             if (json) {
                 Json.print(System.out, json(g, t, parent, levels, shown));

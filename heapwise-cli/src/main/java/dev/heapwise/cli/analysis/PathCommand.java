@@ -52,11 +52,8 @@ public final class PathCommand implements Callable<Integer> {
     int limit = 100;
 
     @Option(names = "--depth", paramLabel = "D", description = "For --class: levels of the merged tree shown, 1 to "
-            + MAX_DEPTH + " (default: ${DEFAULT-VALUE}); deeper branches are counted.")
+            + TreeDepth.MAX + " (default: ${DEFAULT-VALUE}); deeper branches are counted.")
     int depth = 64;
-
-    /** Deeper trees would be printed (and written as JSON) by recursion, one frame per level. */
-    private static final int MAX_DEPTH = 1000;
 
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
@@ -66,9 +63,7 @@ public final class PathCommand implements Callable<Integer> {
         if ((object == null) == (className == null)) {
             throw new BadInputException("path: give either an OBJECT id or --class NAME");
         }
-        if (depth < 1 || depth > MAX_DEPTH) {
-            throw new BadInputException("path: --depth must be 1 to " + MAX_DEPTH + ", not " + depth);
-        }
+        TreeDepth.check("path", depth);
         ReferenceFilter filter = ReferenceFilter.defaults().including(EnumSet.copyOf(include.isEmpty()
                 ? EnumSet.noneOf(ReferentKind.class) : EnumSet.copyOf(include)));
         List<ReferenceFilter.FieldRef> fields = new ArrayList<>();

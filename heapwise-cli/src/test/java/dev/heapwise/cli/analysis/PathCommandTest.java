@@ -84,7 +84,7 @@ class PathCommandTest {
         assertThat(shallow.out().lines().count()).isLessThan(deep.out().lines().count());
         CliRun bad = CliRun.run("path", dump.toString(), "--class", P + "Node", "--depth", "0", "-q");
         assertThat(bad.exit()).isEqualTo(2);
-        assertThat(bad.err()).contains("--depth must be 1 to 1000");
+        assertThat(bad.err()).contains("--depth must be 1 to " + TreeDepth.MAX);
     }
 
     @Test
