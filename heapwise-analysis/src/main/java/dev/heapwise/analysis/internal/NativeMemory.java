@@ -50,6 +50,8 @@ public final class NativeMemory {
     private static final int MAP_PRIVATE_ANONYMOUS_NORESERVE = 0x02 | 0x20 | 0x4000;
     private static final int MADV_HUGEPAGE = 14;
     private static final int MADV_DONTNEED = 4;
+    /** Linux 5.14 and later: faults pages in, writable, without changing what they hold. */
+    private static final int MADV_POPULATE_WRITE = 23;
     private static final boolean NO_HUGE = Boolean.getBoolean("heapwise.nativeMemory.noHugePages");
     /** Prints each budget and each block that spills, on stderr. */
     private static final boolean DEBUG = Boolean.getBoolean("heapwise.nativeMemory.debug");
@@ -312,10 +314,18 @@ public final class NativeMemory {
     }
 
     /**
-     * Starts {@link #prefault} on a background thread; the returned thread may be joined (or not).
+     * On a background thread (which may be joined, or not): {@link #populate} each of {@code first}
+     * in order, then {@link #prefault} {@code bytes} into the pool. For an idle core while one thread
+     * fills arrays it has just allocated and the next phases will allocate more: the page faults
+     * then happen on the idle core, ahead of the writer and of the later phases.
      */
-    public static Thread prefaultInBackground(long bytes) {
-        Thread t = Thread.ofPlatform().daemon().name("heapwise-prefault").unstarted(() -> prefault(bytes));
+    public static Thread prefaultInBackground(long bytes, MemorySegment... first) {
+        Thread t = Thread.ofPlatform().daemon().name("heapwise-prefault").unstarted(() -> {
+            for (MemorySegment s : first) {
+                populate(s);
+            }
+            prefault(bytes);
+        });
         t.start();
         return t;
     }
@@ -342,8 +352,33 @@ public final class NativeMemory {
     }
 
     /**
+     * Faults in every page of a segment about to be written, without changing its contents: safe
+     * while another thread is writing to it. Where the kernel cannot do that ({@code
+     * MADV_POPULATE_WRITE}, Linux 5.14), nothing happens and returns false: the writer then takes
+     * the faults itself.
+     */
+    public static boolean populate(MemorySegment s) {
+        if (MADVISE == null || s.byteSize() == 0) {
+            return false;
+        }
+        long start = s.address() & -4096L;
+        long end = (s.address() + s.byteSize() + 4095) & -4096L;
+        // In slices, so that a writer starting at the front finds its first pages ready soon.
+        for (long at = start; at < end; at += HUGE * 16) {
+            try {
+                if ((int) MADVISE.invokeExact(at, Math.min(HUGE * 16, end - at), MADV_POPULATE_WRITE) != 0) {
+                    return false;
+                }
+            } catch (Throwable e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Faults in every page of a segment about to be overwritten, by writing a zero to its first
-     * byte: run on an idle core, it spares the writer the page faults.
+     * byte: only while nothing else writes to it (see {@link #populate}).
      */
     public static void touchForWriting(MemorySegment s) {
         for (long at = 0; at < s.byteSize(); at += 4096) {
@@ -366,8 +401,10 @@ public final class NativeMemory {
             return;
         }
         MemorySegment s = MemorySegment.ofAddress(r.start()).reinterpret(r.length());
-        for (long at = 0; at < r.length(); at += 4096) {
-            s.set(ValueLayout.JAVA_BYTE, at, (byte) 0); // already zero: this only faults the page in
+        if (!populate(s)) {
+            for (long at = 0; at < r.length(); at += 4096) {
+                s.set(ValueLayout.JAVA_BYTE, at, (byte) 0); // already zero: this only faults the page in
+            }
         }
         give(r);
     }

@@ -155,9 +155,12 @@ public final class SemiNca {
             progress.phase("dominators: references", n);
             cg = CompactGraph.build(g, g.storedEdgeCount(), threads);
             progress.phase("dominators: depth-first search", n);
-            // The search runs on one core: the other faults in the memory of the next phases meanwhile.
-            Thread helper = threads > 1 ? NativeMemory.prefaultInBackground(6L * n) : null;
             dfs = new DepthFirst(cg, progress);
+            // The search runs on one core. The other faults in, ahead of it, the pages of the two arrays
+            // it fills, then memory for what the next phases allocate (~14 bytes per vertex: preorder
+            // numbers, predecessor lists, result arrays), so that neither waits for fresh pages.
+            Thread helper = threads > 1 ? NativeMemory.prefaultInBackground(14L * n, dfs.vertexArray.segment(),
+                    dfs.parentArray.segment()) : null;
             dfs.search(g.roots(), g.roots().length);
             int pseudoRoots = keepUnreachable && dfs.next - 1 < n ? KeepUnreachable.run(g, cg, dfs) : 0;
             int count = dfs.next;
@@ -180,8 +183,11 @@ public final class SemiNca {
             Thread touch = null;
             if (threads > 1 && target != null) {
                 touch = Thread.ofPlatform().daemon().name("heapwise-touch").start(() -> {
-                    NativeMemory.touchForWriting(target[0]);
-                    NativeMemory.touchForWriting(target[1]);
+                    for (MemorySegment t : target) {
+                        if (!NativeMemory.populate(t)) {
+                            NativeMemory.touchForWriting(t); // nothing else writes them yet
+                        }
+                    }
                 });
             }
             IntStack changed = semidominators(count, vertex, parent, cg.leaf, dfs.twice, lists, forest.segment(),
