@@ -2,6 +2,7 @@ package dev.heapwise.cli;
 
 import java.io.FileNotFoundException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import picocli.CommandLine;
@@ -19,12 +20,14 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
      */
     private static final List<Class<? extends Throwable>> BAD_INPUT = List.of(
             dev.heapwise.graph.DumpFormatException.class,
+            dev.heapwise.graph.IndexFolderException.class,
             dev.heapwise.timeline.TimelineFormatException.class,
             dev.heapwise.ddm.DdmFormatException.class,
             BadInputException.class,
             NoSuchFileException.class,
             AccessDeniedException.class,
-            FileNotFoundException.class);
+            FileNotFoundException.class,
+            FileSystemException.class); // a read-only or full disk, a path through a file: one line, not a trace
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
@@ -89,6 +92,9 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         }
         if (t instanceof AccessDeniedException e) {
             return e.getFile() + ": permission denied";
+        }
+        if (t instanceof FileSystemException e) {
+            return e.getFile() + ": " + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName());
         }
         return t.getMessage();
     }

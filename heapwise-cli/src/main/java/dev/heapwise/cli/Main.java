@@ -42,10 +42,19 @@ public final class Main implements Runnable {
         for (Object sub : Commands.all()) {
             cl.addSubcommand(sub);
         }
+        withHelpOptions(cl);
         cl.setExecutionExceptionHandler(new ErrorReporter());
         cl.setParameterExceptionHandler(ErrorReporter::onBadUsage);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl;
+    }
+
+    /** Every command, at any depth, takes {@code -h/--help} (and {@code -V/--version}). */
+    private static void withHelpOptions(CommandLine cl) {
+        cl.getCommandSpec().mixinStandardHelpOptions(true);
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            withHelpOptions(sub);
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -7,6 +7,7 @@ import dev.heapwise.analysis.report.ReportBuilder;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.OutputFiles;
 import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
@@ -36,6 +37,9 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (output == null && !json) {
             throw new BadInputException("report: give -o FILE for the HTML page, or --json");
+        }
+        if (output != null) {
+            OutputFiles.checkWritable(output);
         }
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
             ProgressListener p = ProgressBar.forTerminal(dump.quiet);

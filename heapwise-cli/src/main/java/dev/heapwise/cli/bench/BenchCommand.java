@@ -109,8 +109,8 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private void deleteIndexes() throws IOException {
-        IndexStore.deleteTree(IndexLocations.besideDump(dump));
-        IndexStore.deleteTree(IndexLocations.inCache(dump));
+        IndexStore.deleteIndex(IndexLocations.besideDump(dump));
+        IndexStore.deleteIndex(IndexLocations.inCache(dump));
     }
 
     private long indexBytes() throws IOException {

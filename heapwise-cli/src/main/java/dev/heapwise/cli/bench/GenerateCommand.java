@@ -1,6 +1,7 @@
 package dev.heapwise.cli.bench;
 
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.OutputFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,6 +45,7 @@ public final class GenerateCommand implements Callable<Integer> {
         if (Files.exists(out)) {
             throw new BadInputException(out + " exists; heapwise never overwrites a dump");
         }
+        OutputFiles.checkWritable(out);
         // The live heap is about 2/3 of the dump (8-byte ids in the dump, compressed oops in the heap), but
         // ParallelGC needs headroom for the old generation and for map resizes: 3/4 ran out at 3g.
         long heapMb = Math.max(512, bytes / (1 << 20));

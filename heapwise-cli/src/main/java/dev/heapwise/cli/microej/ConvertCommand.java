@@ -3,6 +3,7 @@ package dev.heapwise.cli.microej;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.OutputFiles;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Units;
 import dev.heapwise.microej.Conversion;
@@ -40,6 +41,7 @@ public final class ConvertCommand implements Callable<Integer> {
         if (Files.exists(out) && Files.isSameFile(in, out)) {
             throw new BadInputException(out + ": the output would overwrite the input");
         }
+        OutputFiles.checkWritable(out);
         Conversion.Target target = to == null ? Conversion.Target.forFile(out)
                 : to == Target.hprof ? Conversion.Target.HPROF : Conversion.Target.MICROEJ;
         long t0 = System.nanoTime();

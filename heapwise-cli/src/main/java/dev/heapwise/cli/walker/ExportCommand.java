@@ -6,6 +6,7 @@ import dev.heapwise.cli.CountingProgress;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
+import dev.heapwise.cli.OutputFiles;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Units;
 import dev.heapwise.walker.ExportResult;
@@ -54,6 +55,9 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MaxDepth.check(maxDepth);
+        if (output != null) {
+            OutputFiles.checkWritable(output);
+        }
         if (json && output == null) {
             throw new BadInputException("--json prints a summary document on standard output, so the export itself"
                     + " needs -o FILE");

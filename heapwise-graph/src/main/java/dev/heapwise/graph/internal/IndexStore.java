@@ -1,14 +1,19 @@
 package dev.heapwise.graph.internal;
 
+import dev.heapwise.graph.IndexFolderException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -68,14 +73,75 @@ public final class IndexStore implements AutoCloseable {
         arena.close();
     }
 
-    /** Starts a new index that will be renamed to {@code finalDir} on commit. */
+    /**
+     * Starts a new index that will be renamed to {@code finalDir} on commit, replacing what is
+     * there only if that is an older index or an empty folder.
+     *
+     * @throws IndexFolderException if {@code finalDir} holds anything else, or the folder cannot be
+     *                              created or written (nothing is then changed)
+     */
     public static Draft draft(Path finalDir) throws IOException {
-        Path parent = finalDir.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        TempNames.sweep(parent, finalDir.getFileName().toString());
-        Path tmp = TempNames.next(parent.resolve(finalDir.getFileName()));
-        Files.createDirectory(tmp);
-        return new Draft(finalDir.toAbsolutePath(), tmp);
+        Path target = finalDir.toAbsolutePath();
+        checkReplaceable(target);
+        Path parent = target.getParent();
+        Path tmp;
+        try {
+            Files.createDirectories(parent);
+            TempNames.sweep(parent, target.getFileName().toString());
+            tmp = TempNames.next(parent.resolve(target.getFileName()));
+            Files.createDirectory(tmp);
+        } catch (FileSystemException e) {
+            throw new IndexFolderException(target, "cannot write the index there: " + reason(e), e);
+        }
+        return new Draft(target, tmp);
+    }
+
+    private static String reason(FileSystemException e) {
+        String why = e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof NoSuchFileException ? "no such folder"
+                : e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
+        return e.getFile() != null ? why + " (" + e.getFile() + ")" : why;
+    }
+
+    /**
+     * Whether {@code dir} may be replaced by a new index: it is missing, an empty folder, or a
+     * folder of files with an index manifest. Anything else (a file, a folder of other things:
+     * the dump's own folder given as {@code --index-dir}, say) must never be deleted.
+     */
+    static void checkReplaceable(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IndexFolderException(dir, "exists and is not a folder; the index needs a folder of its own", null);
+        }
+        boolean empty = true;
+        boolean onlyFiles = true;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                empty = false;
+                onlyFiles &= Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+        if (empty || onlyFiles && isManifest(dir.resolve(MANIFEST))) {
+            return;
+        }
+        throw new IndexFolderException(dir, "holds files that are not a heapwise index, and the index would replace"
+                + " the folder; give a new or empty folder (or one with an index) as --index-dir", null);
+    }
+
+    private static boolean isManifest(Path file) throws IOException {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > (1 << 20)) {
+            return false;
+        }
+        String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+        return text.contains("\"dumpPath\"") && text.contains("\"version\"");
+    }
+
+    /** Deletes an index folder, after checking that it is one (or empty); missing is fine. */
+    public static void deleteIndex(Path dir) throws IOException {
+        checkReplaceable(dir.toAbsolutePath());
+        deleteTree(dir);
     }
 
     /** Deletes a folder and everything under it; missing is fine. */
@@ -172,6 +238,7 @@ public final class IndexStore implements AutoCloseable {
             Files.write(tmpManifest, manifest);
             Files.move(tmpManifest, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);
             Path old = null;
+            checkReplaceable(finalDir); // again: something may have been put there meanwhile
             if (Files.exists(finalDir)) {
                 old = finalDir.resolveSibling("." + finalDir.getFileName() + ".old-"
                         + Long.toHexString(ThreadLocalRandom.current().nextLong()));

@@ -1,0 +1,37 @@
+package dev.heapwise.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Every command, nested ones too, answers {@code --help} with its usage on stdout and exit 0. */
+class HelpTest {
+    private static void collect(String prefix, Map<String, CommandLine> subs, List<List<String>> out) {
+        for (Map.Entry<String, CommandLine> e : subs.entrySet()) {
+            List<String> path = new ArrayList<>(prefix.isEmpty() ? List.of() : List.of(prefix.split(" ")));
+            path.add(e.getKey());
+            out.add(path);
+            collect(String.join(" ", path), e.getValue().getSubcommands(), out);
+        }
+    }
+
+    @Test
+    void everyCommandTakesHelp() {
+        List<List<String>> commands = new ArrayList<>();
+        collect("", Main.newCommandLine().getSubcommands(), commands);
+        assertThat(commands).hasSizeGreaterThan(20);
+        for (List<String> c : commands) {
+            for (String flag : List.of("--help", "-h")) {
+                List<String> args = new ArrayList<>(c);
+                args.add(flag);
+                CliRun r = CliRun.run(args.toArray(String[]::new));
+                assertThat(r.exit()).as(args + ": " + r.err()).isZero();
+                assertThat(r.out()).as(String.join(" ", args)).startsWith("Usage: heapwise " + String.join(" ", c));
+            }
+        }
+    }
+}
