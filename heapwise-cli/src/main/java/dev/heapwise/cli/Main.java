@@ -46,6 +46,10 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler(new ErrorReporter());
         cl.setParameterExceptionHandler(ErrorReporter::onBadUsage);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionStrategy(parsed -> {
+            CountOptions.check(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         return cl;
     }
 

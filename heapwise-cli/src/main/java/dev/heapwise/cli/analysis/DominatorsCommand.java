@@ -69,7 +69,9 @@ public final class DominatorsCommand implements Callable<Integer> {
         }
         if (groupBy != null) {
             ArrayNode groups = o.putArray("groups");
-            for (DominatorView.Group gr : DominatorView.groups(t, parent, groupBy)) {
+            List<DominatorView.Group> all = DominatorView.groups(t, parent, groupBy);
+            o.put("groupCount", all.size());
+            for (DominatorView.Group gr : all.subList(0, Math.min(shown, all.size()))) {
                 ObjectNode x = groups.addObject();
                 x.put("name", gr.name());
                 x.put("objects", gr.objects());
@@ -123,9 +125,13 @@ public final class DominatorsCommand implements Callable<Integer> {
         }
         if (groupBy != null) {
             out.printf("%12s %14s %14s %7s  %s%n", "objects", "shallow", "retained", "heap", groupBy.name().toLowerCase(Locale.ROOT));
-            for (DominatorView.Group gr : DominatorView.groups(t, parent, groupBy)) {
+            List<DominatorView.Group> all = DominatorView.groups(t, parent, groupBy);
+            for (DominatorView.Group gr : all.subList(0, Math.min(shown, all.size()))) {
                 out.printf("%12s %14s %14s %7s  %s%n", Units.count(gr.objects()), Units.bytes(gr.shallowSize()),
                         Units.bytes(gr.retainedSize()), Units.percent((double) gr.retainedSize() / total), gr.name());
+            }
+            if (all.size() > shown) {
+                out.printf("  … %s more groups (--top shows more)%n", Units.count(all.size() - shown));
             }
         } else {
             out.printf("%14s %12s %7s  %s%n", "retained", "shallow", "heap", "object");

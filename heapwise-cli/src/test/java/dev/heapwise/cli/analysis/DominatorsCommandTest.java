@@ -83,6 +83,24 @@ class DominatorsCommandTest {
     }
 
     @Test
+    void groupsAreCutAtTop() {
+        JsonNode all = CliRun.run("dominators", dump.toString(), "--group-by", "class", "--top", "100000", "--json", "-q")
+                .json();
+        assertThat(all.get("groupCount").asInt()).isGreaterThan(2).isEqualTo(all.get("groups").size());
+        JsonNode two = CliRun.run("dominators", dump.toString(), "--group-by", "class", "--top", "2", "--json", "-q")
+                .json();
+        assertThat(two.get("groups")).hasSize(2);
+        assertThat(two.get("groups").get(0)).isEqualTo(all.get("groups").get(0));
+        assertThat(two.get("groupCount")).isEqualTo(all.get("groupCount"));
+        CliRun text = CliRun.run("dominators", dump.toString(), "--group-by", "class", "--top", "2", "-q");
+        assertThat(text.out()).contains("more groups (--top shows more)");
+        CliRun zero = CliRun.run("dominators", dump.toString(), "--top", "0", "-q");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.err()).contains("--top must be at least 1, not 0");
+        assertThat(zero.out()).isEmpty();
+    }
+
+    @Test
     void histogramGainsRetainedSizes() {
         CliRun r = CliRun.run("histogram", dump.toString(), "--json", "-q");
         assertThat(r.exit()).isZero();
