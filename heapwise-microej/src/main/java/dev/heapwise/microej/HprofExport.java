@@ -20,8 +20,8 @@ import java.util.Map;
  * Writes any heap graph as an HPROF 1.0.2 dump (with {@link HprofWriter}), so MicroEJ dumps open
  * in Eclipse MAT and VisualVM: class names in internal form in LOAD_CLASS records, one CLASS_DUMP
  * per class (declared fields and statics), instances, arrays, and the graph's roots (class statics
- * as sticky-class roots, everything else as unknown roots). Ids are the graph's ids, 4 bytes when
- * they all fit, else 8. MicroEJ's per-object creation data has no place in HPROF and is left out.
+ * as sticky-class roots, everything else as unknown roots). Ids are the graph's ids, as wide as the
+ * source dump's (4 bytes for a MicroEJ dump whose ids all fit, else 8). MicroEJ's per-object creation data has no place in HPROF and is left out.
  * Streams over the graph, keeping per-class data only. Not thread-safe.
  */
 public final class HprofExport {
@@ -33,9 +33,14 @@ public final class HprofExport {
         for (int o = 0; o < g.objectCount(); o++) {
             maxId = Math.max(maxId, g.id(o));
         }
-        int idSize = maxId < (1L << 32) ? 4 : 8;
+        // The source's id size when it has one: a 64-bit HotSpot dump written back with 4-byte ids
+        // would be read as a 32-bit VM's, and every shallow size would change.
+        int idSize = maxId < (1L << 32) && g.info().idSize() != 8 ? 4 : 8;
         long nextFreeId = maxId + 1;
-        try (HprofWriter w = new HprofWriter(out, "JAVA PROFILE 1.0.2", idSize, System.currentTimeMillis(), 1 << 20)) {
+        // An Android dump stays 1.0.3, so that it is read back with ART's object sizes.
+        boolean android = "JAVA PROFILE 1.0.3".equals(g.info().formatDetail());
+        String header = android ? "JAVA PROFILE 1.0.3" : "JAVA PROFILE 1.0.2";
+        try (HprofWriter w = new HprofWriter(out, header, idSize, System.currentTimeMillis(), 1 << 20)) {
             Map<String, Long> strings = new HashMap<>();
             long[] nextString = {1};
             // classes the graph has no class object for (synthetic ones with instances) get a fresh id
@@ -78,6 +83,9 @@ public final class HprofExport {
                     fieldNames[i] = string(w, strings, nextString, fields.get(i).name());
                 }
                 long superId = c.superIndex() >= 0 ? classIds[c.superIndex()] : 0;
+                if (android) {
+                    instanceSize = (int) c.instanceSize(); // ART's records state the whole object's size
+                }
                 w.classDump(id, superId, 0, c.isArray() ? 0 : instanceSize, statics, staticNames, fields, fieldNames);
             }
             int n = g.objectCount();

@@ -46,6 +46,44 @@ class ConversionRoundTripTest {
         }
     }
 
+    /**
+     * HPROF written back as HPROF keeps the id size and the format version, so the same size model
+     * reads it: every object's shallow size stays (a 64-bit dump written with 4-byte ids was read as a
+     * 32-bit VM's, an Android one as HotSpot's).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"fixture", "haha_sun_jdk6_18_x64.hprof",
+        "haha_sun_jdk6_32bit.hprof", "leak_service_binder.hprof", "aosp_perflib_dialer.android-hprof"})
+    void hprofToHprofKeepsEveryShallowSize(String name) throws Exception {
+        Path source;
+        if (name.equals("fixture")) {
+            source = FixtureDumps.get().plain;
+        } else {
+            String root = System.getProperty("heapwise.shared.data");
+            org.junit.jupiter.api.Assumptions.assumeTrue(root != null && Files.isRegularFile(Path.of(root, "hprof", name)),
+                    "shared data not available");
+            source = Path.of(root, "hprof", name);
+        }
+        Path hprof = Files.copy(source, dir.resolve("in.hprof"));
+        Path back = dir.resolve("back.hprof");
+        try (HeapGraph a = Hprof.open(hprof)) {
+            Conversion.convert(a, back, Conversion.Target.HPROF, ProgressListener.NONE);
+            try (HeapGraph b = Hprof.open(back)) {
+                assertThat(b.info().idSize()).isEqualTo(a.info().idSize());
+                assertThat(b.info().formatDetail().endsWith("1.0.3")).as("Android stays Android")
+                        .isEqualTo(a.info().formatDetail().endsWith("1.0.3"));
+                assertThat(b.objectCount()).isEqualTo(a.objectCount());
+                for (int o = 0; o < a.objectCount(); o++) {
+                    assertThat(b.id(o)).isEqualTo(a.id(o));
+                    if (b.shallowSize(o) != a.shallowSize(o)) {
+                        throw new AssertionError(name + ": object " + Long.toHexString(a.id(o)) + " of "
+                                + a.heapClass(a.classOf(o)).name() + ": " + a.shallowSize(o) + " -> " + b.shallowSize(o));
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void microEjToXmlToGraphKeepsEverythingIncludingCreationData() throws Exception {
         Path original = Fixtures.copy("heapdumptest.heap", dir);
