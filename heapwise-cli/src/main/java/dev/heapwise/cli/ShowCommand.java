@@ -76,6 +76,7 @@ final class ShowCommand implements Callable<Integer> {
                 ObjectNode n = toJson(g, o, fields, refs, outCount, referrers, inCount, rootKinds);
                 n.put("retainedSize", retention.retainedSize());
                 n.put("immediateDominator", retention.immediateDominatorHex());
+                n.put("reachable", retention.reachable()); // null dominator: top-level if true, unreachable if not
                 Json.print(System.out, n);
             } else {
                 print(System.out, g, o, fields, refs, outCount, referrers, inCount, rootText, retention);

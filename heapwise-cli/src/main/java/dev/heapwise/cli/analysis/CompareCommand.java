@@ -16,9 +16,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", description = {
-        "Two dumps compared: per class, the change in count, shallow and retained size; when object ids are",
-        "stable between them (MicroEJ dumps, a VM that did not move its objects), also new, collected,",
-        "persistent and changed objects with the fields that changed."})
+        "Two dumps compared: per class, the change in count, shallow and retained size.",
+        "When object ids are stable between them (MicroEJ dumps, a VM that did not move its objects), also new,",
+        "collected, persistent and changed objects with the fields that changed."})
 public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "OLD", description = "The earlier dump.")
     Path old;
@@ -49,6 +49,15 @@ public final class CompareCommand implements Callable<Integer> {
                 node.put("old", old.toString());
                 node.put("new", neu.toString());
                 node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.valueToTree(r));
+                // --top rows of each list, as in the text; the counts say how many there are.
+                for (String list : List.of("classes", "instances")) {
+                    if (node.get(list) instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+                        node.put(list + "Count", a.size());
+                        while (a.size() > top) {
+                            a.remove(a.size() - 1);
+                        }
+                    }
+                }
                 var changed = node.putArray("changed");
                 for (ComparisonReport.ChangedObject c : r.changed()) {
                     var x = changed.addObject();

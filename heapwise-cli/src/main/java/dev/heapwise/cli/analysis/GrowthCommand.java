@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "growth", description = {
-        "Heap growth over successive dumps of one program (after Shark's heap-growth detection): the classes,",
-        "and the places in the object graph, that hold more objects in every dump than in the one before."})
+        "Heap growth over successive dumps of one program, after Shark's heap-growth detection.",
+        "The classes, and the places in the object graph, that hold more objects in every dump than in the one",
+        "before."})
 public final class GrowthCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DUMP", arity = "2..*", description = "Two or more dumps, oldest first.")
     List<Path> dumps = new ArrayList<>();

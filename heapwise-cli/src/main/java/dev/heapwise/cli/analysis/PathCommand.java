@@ -76,6 +76,11 @@ public final class PathCommand implements Callable<Integer> {
         }
         filter = filter.excluding(fields);
         try (HeapGraph g = dump.open()) {
+            for (ReferenceFilter.FieldRef f : fields) { // likely a typo, but fair in a list shared by many dumps
+                if (g.classesNamed(f.className()).isEmpty()) {
+                    System.err.println("heapwise: " + dump.dump + ": --exclude " + f + ": no class " + f.className());
+                }
+            }
             ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             if (className != null) {
                 List<Integer> classes = Describe.classes(g, className, dump.dump).stream().map(HeapClass::index).toList();

@@ -21,8 +21,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "report", description = {
-        "One self-contained HTML page with everything: overview, histogram, dominator tree, leak suspects,",
-        "leak traces, waste and threads. Byte-for-byte the same for the same dump, so it can be diffed in CI."})
+        "One self-contained HTML page with everything, or --json: the same as data.",
+        "Overview, histogram, dominator tree, leak suspects, leak traces, waste and threads. Byte-for-byte the",
+        "same for the same dump, so it can be diffed in CI."})
 public final class ReportCommand implements Callable<Integer> {
     @Mixin
     DumpOptions dump;

@@ -21,8 +21,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "suspects", description = {
-        "Leak suspects in the manner of MAT: single objects, or the top-level instances of one class, that retain",
-        "at least the threshold of the heap, each with where the memory accumulates and the path to it."})
+        "Leak suspects in the manner of MAT: objects, or classes' top-level instances, retaining a big share of the heap.",
+        "A suspect retains at least --threshold of the heap; each comes with where the memory accumulates and the",
+        "path to it."})
 public final class SuspectsCommand implements Callable<Integer> {
     @Mixin
     DumpOptions dump;

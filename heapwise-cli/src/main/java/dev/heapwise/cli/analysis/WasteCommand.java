@@ -16,8 +16,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "waste", description = {
-        "Memory spent on nothing: duplicate strings and arrays, empty and sparse collections, boxed primitives,",
-        "zero-length arrays, each with its overhead in bytes and as a share of the heap.",
+        "Memory spent on nothing: duplicate strings and arrays, empty and sparse collections, boxes and more.",
+        "Also zero-length arrays; each finding with its overhead in bytes and as a share of the heap.",
         "Reads the contents of every primitive array in the dump once."})
 public final class WasteCommand implements Callable<Integer> {
     @Mixin

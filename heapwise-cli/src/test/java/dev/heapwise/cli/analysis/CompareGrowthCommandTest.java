@@ -55,6 +55,11 @@ class CompareGrowthCommandTest {
         assertThat(t.out()).contains("changed objects", "value: 1 -> 2");
         assertThat(CliRun.run("compare", a.toString(), "-q").exit()).isEqualTo(2);
         assertThat(CliRun.run("compare", a.toString(), dir.resolve("nope.hprof").toString(), "-q").exit()).isEqualTo(2);
+        JsonNode one = CliRun.run("compare", a.toString(), b.toString(), "--top", "1", "--json", "-q").json();
+        assertThat(one.get("classes")).hasSize(1);
+        assertThat(one.get("classes").get(0)).isEqualTo(j.get("classes").get(0));
+        assertThat(one.get("classesCount").asInt()).isEqualTo(j.get("classes").size()).isGreaterThan(1);
+        assertThat(one.get("instances")).hasSize(1);
     }
 
     @Test

@@ -83,6 +83,7 @@ class LeaksCommandTest {
         CliRun none = CliRun.run("leaks", empty.toString(), "--class", "no.Such*", "--json", "-q");
         assertThat(none.exit()).isZero();
         assertThat(none.json().get("leaks")).isEmpty();
+        assertThat(none.err()).contains("no class matches no.Such*");
         CliRun missing = CliRun.run("leaks", empty.toString(), "--class", "no.Such", "-q");
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no class named no.Such");

@@ -96,6 +96,9 @@ class PathCommandTest {
         CliRun ex = CliRun.run("path", dump.toString(), f2, "--exclude", "nofield", "-q");
         assertThat(ex.exit()).isEqualTo(2);
         assertThat(ex.err()).contains("not class:field");
+        CliRun typo = CliRun.run("path", dump.toString(), f2, "--exclude", "no.Such:field", "-q");
+        assertThat(typo.exit()).isZero();
+        assertThat(typo.err()).contains("--exclude no.Such:field: no class no.Such");
         assertThat(CliRun.run("path", dump.toString(), "-q").exit()).isEqualTo(2); // neither object nor --class
     }
 }
