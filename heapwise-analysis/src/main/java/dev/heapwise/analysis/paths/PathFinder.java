@@ -50,7 +50,10 @@ public final class PathFinder {
      * Shortest paths to a few objects, in the targets' order (missing: no allowed path). Each is
      * searched backwards from the object over its referrers ({@link BackwardSearch}: its ancestors
      * only, typically milliseconds); the objects with more than a couple of million ancestors share
-     * one search from the roots as in {@link #shortestPaths}. Where several paths are equally short,
+     * one search from the roots as in {@link #shortestPaths}. An object no path of references
+     * reaches is searched again with the edges from objects to their class objects (MAT's
+     * {@code <class>}, a step named so), which the dominator tree counts: a class object that no
+     * loader or root holds is reachable through its instances. Where several paths are equally short,
      * the one found may differ from the one {@link #shortestPaths} reports. For many targets (all
      * instances of a class), {@link #shortestPaths} is cheaper.
      */
@@ -67,6 +70,9 @@ public final class PathFinder {
                 continue;
             }
             BackwardSearch.Outcome back = search.run(t, BACKWARD_BUDGET);
+            if (!back.gaveUp() && back.path().isEmpty()) {
+                back = search.run(t, BACKWARD_BUDGET, true); // none over references: <class> edges too
+            }
             if (back.gaveUp()) {
                 far.add(t);
             } else if (!back.path().isEmpty()) {

@@ -51,7 +51,13 @@ class PathSearchPropertyTest {
             Path dump = dir.resolve("h.hprof");
             h.write(dump);
             try (HeapGraph g = Hprof.open(dump)) {
-                int[] dist = distances(g);
+                int[] dist = distances(g, false);
+                // One object at a time is searched again with <class> edges when references do not reach it.
+                int[] withClass = distances(g, true);
+                int[] oneDist = new int[dist.length];
+                for (int o = 0; o < dist.length; o++) {
+                    oneDist[o] = dist[o] >= 0 ? dist[o] : withClass[o];
+                }
                 List<Integer> all = new ArrayList<>();
                 for (int o = 0; o < g.objectCount(); o++) {
                     all.add(o);
@@ -83,10 +89,10 @@ class PathSearchPropertyTest {
                         java.util.Arrays.stream(some).limit(5).boxed().toList(), ReferenceFilter.defaults(),
                         ProgressListener.NONE);
                 for (Map.Entry<Integer, GcPath> e : few.entrySet()) {
-                    assertThat(e.getValue().steps()).hasSize(dist[e.getKey()] + 1);
+                    assertThat(e.getValue().steps()).hasSize(oneDist[e.getKey()] + 1);
                 }
                 assertThat(few.keySet()).containsExactlyElementsOf(java.util.Arrays.stream(some).limit(5)
-                        .filter(o -> dist[o] >= 0).boxed().toList());
+                        .filter(o -> oneDist[o] >= 0).boxed().toList());
                 for (int o = 0; o < g.objectCount(); o++) {
                     GcPath p = paths.get(o);
                     // One object at a time, searched backwards (within a random budget, else not at all),
@@ -95,8 +101,21 @@ class PathSearchPropertyTest {
                     Optional<GcPath> single = PathFinder.shortestPath(g, o, ReferenceFilter.defaults());
                     if (dist[o] < 0) {
                         assertThat(p).isNull();
-                        assertThat(single).isEmpty();
                         assertThat(back.path()).isEmpty();
+                        if (withClass[o] < 0) {
+                            assertThat(single).isEmpty();
+                        } else { // reached only through an object's <class> edge
+                            GcPath q = single.orElseThrow();
+                            assertThat(q.steps()).hasSize(withClass[o] + 1);
+                            assertThat(q.target().object()).isEqualTo(o);
+                            assertThat(g.isRoot(q.root().object())).isTrue();
+                            for (int i = 1; i < q.steps().size(); i++) {
+                                int from = q.steps().get(i - 1).object();
+                                assertThat(successorsWithClass(g, from)).contains(q.steps().get(i).object());
+                                assertThat(q.steps().get(i).reference()).isNotNull();
+                            }
+                            assertThat(q.steps().stream().map(GcPath.Step::reference)).contains("<class>");
+                        }
                     } else {
                         for (GcPath q : List.of(p, single.orElseThrow())) {
                             assertThat(q.steps()).hasSize(dist[o] + 1);
@@ -131,7 +150,17 @@ class PathSearchPropertyTest {
         return out;
     }
 
-    static int[] distances(HeapGraph g) {
+    private static List<Integer> successorsWithClass(HeapGraph g, int v) {
+        List<Integer> out = successors(g, v);
+        int c = g.heapClass(g.classOf(v)).objectIndex();
+        if (c >= 0) {
+            out.add(c);
+        }
+        return out;
+    }
+
+    /** Breadth-first distances from the roots over references, and with {@code classEdges} each object's class edge too. */
+    static int[] distances(HeapGraph g, boolean classEdges) {
         int[] d = new int[g.objectCount()];
         Arrays.fill(d, -1);
         ArrayDeque<Integer> q = new ArrayDeque<>();
@@ -144,8 +173,7 @@ class PathSearchPropertyTest {
         RefCursor c = g.outRefs();
         while (!q.isEmpty()) {
             int v = q.poll();
-            c.reset(v);
-            for (int t; (t = c.next()) >= 0; ) {
+            for (int t : classEdges ? successorsWithClass(g, v) : successors(g, v)) {
                 if (d[t] < 0) {
                     d[t] = d[v] + 1;
                     q.add(t);

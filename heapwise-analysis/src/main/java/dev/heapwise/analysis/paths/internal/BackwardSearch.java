@@ -39,11 +39,25 @@ public final class BackwardSearch {
         this.out = g.outRefs();
     }
 
+    /** Class objects whose instances a search with class edges lists at most (each costs a scan of every object). */
+    private static final int CLASS_SCANS = 16;
+
     public Outcome run(int target, long budget) {
+        return run(target, budget, false);
+    }
+
+    /**
+     * @param classEdges also go from a class object back to its instances (their edge to it is MAT's
+     *                   {@code <class>} reference, which the dominator tree counts): for a target
+     *                   that only such an edge makes reachable. Each class object met costs a scan of
+     *                   every object's class; past {@value #CLASS_SCANS} of them the search gives up.
+     */
+    public Outcome run(int target, long budget, boolean classEdges) {
         IntStack queue = new IntStack(); // the objects, in the order found
         IntStack toward = new IntStack(); // per queue position: the position of the object it refers to on the way
         queue.push(target);
         toward.push(-1);
+        int scans = 0;
         seen[target >>> 6] |= 1L << target;
         try {
             for (long head = 0; head < queue.size(); head++) {
@@ -63,6 +77,20 @@ public final class BackwardSearch {
                     seen[u >>> 6] |= bit;
                     queue.push(u);
                     toward.push((int) head);
+                }
+                int c = classEdges ? g.classIndexOfClassObject(v) : -1;
+                if (c >= 0) {
+                    if (++scans > CLASS_SCANS) {
+                        return new Outcome(List.of(), true);
+                    }
+                    for (int u = 0; u < g.objectCount(); u++) {
+                        long bit = 1L << u;
+                        if (g.classOf(u) == c && (seen[u >>> 6] & bit) == 0) {
+                            seen[u >>> 6] |= bit;
+                            queue.push(u);
+                            toward.push((int) head);
+                        }
+                    }
                 }
             }
             return new Outcome(List.of(), false);

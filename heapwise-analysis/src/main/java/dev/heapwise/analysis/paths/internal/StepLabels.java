@@ -82,6 +82,8 @@ public final class StepLabels {
             if (r != null) {
                 ref = r.label();
                 isStatic = r.kind() == Reference.Kind.STATIC_FIELD;
+            } else if (g.heapClass(g.classOf(previous)).objectIndex() == object) {
+                ref = "<class>"; // an object's edge to its class object, as MAT names it
             }
         }
         GcRoot root = previous < 0 ? roots.primary(object) : null;
