@@ -9,7 +9,9 @@ import dev.heapwise.hprof.Hprof;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** Options for commands that open several dumps (compare, growth), and the opening itself. */
@@ -22,6 +24,17 @@ public final class DumpSeries {
 
     @Option(names = {"-q", "--quiet"}, description = "No progress line.")
     boolean quiet;
+
+    @Option(names = "--threads", description = "Worker threads for indexing (default: one per processor).")
+    int threads;
+
+    @Option(names = "--lenient", description = "MicroEJ dumps: read past schema violations and count them instead "
+            + "of failing at the first problem.")
+    boolean lenient;
+
+    @Option(names = "--index-dir", paramLabel = "DIR", description = "A folder for the dumps' indexes, one subfolder per "
+            + "dump named after its file (default: beside each dump, else ~/.cache/heapwise).")
+    Path indexDir;
 
     /** Opened graphs and their dominator trees; closes them all. */
     static final class Opened implements AutoCloseable {
@@ -38,9 +51,18 @@ public final class DumpSeries {
     Opened open(List<Path> dumps) throws IOException {
         Opened o = new Opened();
         try {
+            Set<String> names = new HashSet<>();
             for (Path p : dumps) {
                 ProgressListener progress = ProgressBar.forTerminal(quiet);
-                HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, 0, null, progress));
+                Path index = null;
+                if (indexDir != null) {
+                    String name = p.getFileName() + ".heapwise";
+                    for (int k = 2; !names.add(name); k++) { // two dumps of one name from two folders
+                        name = p.getFileName() + "-" + k + ".heapwise";
+                    }
+                    index = indexDir.resolve(name);
+                }
+                HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, threads, index, progress), lenient);
                 progress.finished();
                 o.graphs.add(g);
                 o.trees.add(Trees.open(g, false, quiet));

@@ -55,6 +55,13 @@ class CompareGrowthCommandTest {
         assertThat(t.out()).contains("changed objects", "value: 1 -> 2");
         assertThat(CliRun.run("compare", a.toString(), "-q").exit()).isEqualTo(2);
         assertThat(CliRun.run("compare", a.toString(), dir.resolve("nope.hprof").toString(), "-q").exit()).isEqualTo(2);
+        Path idx = dir.resolve("indexes");
+        CliRun elsewhere = CliRun.run("compare", a.toString(), b.toString(), "--index-dir", idx.toString(), "--threads",
+                "1", "--json", "-q");
+        assertThat(elsewhere.exit()).as(elsewhere.err()).isZero();
+        assertThat(elsewhere.json().get("classes")).isEqualTo(j.get("classes"));
+        assertThat(idx.resolve("a.hprof.heapwise/manifest.json")).exists();
+        assertThat(idx.resolve("b.hprof.heapwise/manifest.json")).exists();
         JsonNode one = CliRun.run("compare", a.toString(), b.toString(), "--top", "1", "--json", "-q").json();
         assertThat(one.get("classes")).hasSize(1);
         assertThat(one.get("classes").get(0)).isEqualTo(j.get("classes").get(0));
