@@ -26,7 +26,9 @@ final class MatcherFile {
             root = Json.MAPPER.readTree(Files.readString(file));
         } catch (JsonProcessingException e) {
             throw new BadInputException(file + ": line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": not valid JSON: " + e.getOriginalMessage());
+                    + e.getLocation().getColumnNr() + ": not valid JSON: "
+                    // Jackson's note that it hides the source: not for the user's eyes
+                    + e.getOriginalMessage().replaceAll("\\[Source: REDACTED \\([^)]*\\); ", "["));
         }
         if (root == null || !root.isArray()) {
             throw new BadInputException(file + ": line 1, column 1: expected a JSON array of matchers");

@@ -88,4 +88,14 @@ class LeaksCommandTest {
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no class named no.Such");
     }
+
+    @Test
+    void aBrokenMatcherFileIsOneCleanLine(@TempDir Path dir) throws Exception {
+        Path dump = PlantedDump.copyTo(dir);
+        Path m = java.nio.file.Files.writeString(dir.resolve("m.json"), "[ {\"type\": \"staticField\"\n");
+        CliRun r = CliRun.run("leaks", dump.toString(), "--matchers", m.toString(), "-q");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).contains(m + ": line 2", "not valid JSON").doesNotContain("REDACTED", "Source:");
+    }
 }
