@@ -1,6 +1,7 @@
 package dev.heapwise.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
@@ -13,10 +14,7 @@ public final class Describe {
 
     /** The class name as users read it: the represented class for class objects. */
     public static String className(HeapGraph g, int o) {
-        if (g.kind(o) == ObjectKind.CLASS) {
-            return "class " + g.heapClass(g.classIndexOfClassObject(o)).name();
-        }
-        return g.heapClass(g.classOf(o)).name();
+        return (g.kind(o) == ObjectKind.CLASS ? "class " : "") + ObjectLabels.className(g, o);
     }
 
     /** {@code java.lang.String 0x7f01 "hello"}, {@code int[12] 0x7f40}, {@code class java.util.Map 0x…}. */
@@ -62,7 +60,9 @@ public final class Describe {
     public static ObjectNode json(HeapGraph g, int o) {
         ObjectNode n = Json.object();
         n.put("id", Ids.hex(g.id(o)));
-        n.put("className", className(g, o));
+        // As in every command's JSON: a class object's className is the class it represents, kind "class".
+        n.put("className", ObjectLabels.className(g, o));
+        n.put("kind", ObjectLabels.kind(g, o));
         return n;
     }
 

@@ -2,6 +2,7 @@ package dev.heapwise.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.dominators.Retention;
 import dev.heapwise.cli.analysis.Trees;
@@ -205,7 +206,7 @@ final class ShowCommand implements Callable<Integer> {
             List<Link> referrers, long inCount, List<String> rootKinds) {
         ObjectNode n = Json.object();
         n.put("id", Ids.hex(g.id(o)));
-        n.put("className", Describe.className(g, o));
+        n.put("className", ObjectLabels.className(g, o)); // a class object: the class it represents
         n.put("kind", g.kind(o).name().toLowerCase(java.util.Locale.ROOT));
         n.put("shallowSize", g.shallowSize(o));
         n.put("heap", g.heapNames().get(g.heapOf(o)));

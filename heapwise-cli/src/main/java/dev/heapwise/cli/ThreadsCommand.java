@@ -2,6 +2,7 @@ package dev.heapwise.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.Ids;
@@ -31,7 +32,7 @@ final class ThreadsCommand implements Callable<Integer> {
                     n.put("name", t.name());
                     if (t.objectIndex() >= 0) {
                         n.put("id", Ids.hex(g.id(t.objectIndex())));
-                        n.put("className", Describe.className(g, t.objectIndex()));
+                        n.put("className", ObjectLabels.className(g, t.objectIndex()));
                     }
                     ArrayNode frames = n.putArray("frames");
                     int depth = 0;

@@ -100,6 +100,19 @@ class DumpCommandsTest {
         List<String> kinds = new ArrayList<>();
         roots.get("roots").forEach(k -> kinds.add(k.get("kind").asText()));
         assertThat(kinds).contains("THREAD_OBJECT", "JAVA_FRAME", "STICKY_CLASS");
+        // A class object is named as in every command's JSON: the class it represents, kind "class".
+        JsonNode sticky = null;
+        for (JsonNode k : roots.get("roots")) {
+            if (k.get("kind").asText().equals("STICKY_CLASS")) {
+                sticky = k.get("objects").get(0);
+            }
+        }
+        assertThat(sticky.get("kind").asText()).isEqualTo("class");
+        assertThat(sticky.get("className").asText()).doesNotStartWith("class ");
+        JsonNode shown = CliRun.run("show", dump, sticky.get("id").asText(), "--json").json();
+        assertThat(shown.get("className").asText()).isEqualTo(sticky.get("className").asText());
+        JsonNode dom = CliRun.run("dominators", dump, "--root", sticky.get("id").asText(), "--json", "-q").json();
+        assertThat(dom.at("/root/className").asText()).isEqualTo(sticky.get("className").asText());
     }
 
     @Test

@@ -35,6 +35,9 @@ final class JsonlSink implements ExportSink, AutoCloseable {
         json.writeString(digits.chars(), 0, digits.hexId(id));
         json.writeStringField("className", className);
         json.writeNumberField("shallowSize", shallowSize);
+        if (classRepresented != null) { // a class object: its own class is java.lang.Class
+            json.writeStringField("represents", classRepresented);
+        }
         json.writeEndObject();
         json.writeRaw('\n');
     }

@@ -36,7 +36,7 @@ class ExportCommandTest {
     Path dir;
 
     /** One object with its references, as exported. */
-    record Exported(String className, long shallowSize, List<String> refs) {}
+    record Exported(String className, long shallowSize, List<String> refs, String represents) {}
 
     /** Parses JSON lines; every ref line must follow its object's line and that object's other refs. */
     private static Map<Long, Exported> parseJsonl(List<String> lines) throws IOException {
@@ -46,10 +46,11 @@ class ExportCommandTest {
             JsonNode n = JSON.readTree(line);
             switch (n.get("type").asText()) {
                 case "object" -> {
-                    assertThat(n.size()).isEqualTo(4);
+                    assertThat(n.size()).isEqualTo(n.has("represents") ? 5 : 4);
                     current = Ids.parse(n.get("id").asText());
                     assertThat(out.put(current, new Exported(n.get("className").asText(), n.get("shallowSize").asLong(),
-                            new ArrayList<>()))).as("object exported twice: %s", line).isNull();
+                            new ArrayList<>(), n.has("represents") ? n.get("represents").asText() : null)))
+                            .as("object exported twice: %s", line).isNull();
                 }
                 case "ref" -> {
                     assertThat(n.size()).isEqualTo(4);
@@ -79,6 +80,8 @@ class ExportCommandTest {
                 assertThat(e).as("object %x", g.id(o)).isNotNull();
                 assertThat(e.className()).isEqualTo(g.heapClass(g.classOf(o)).name());
                 assertThat(e.shallowSize()).isEqualTo(g.shallowSize(o));
+                int represented = g.classIndexOfClassObject(o);
+                assertThat(e.represents()).isEqualTo(represented < 0 ? null : g.heapClass(represented).name());
                 List<String> expected = new ArrayList<>();
                 for (Reference ref : g.references(o)) {
                     if (ref.kind() != Reference.Kind.DEFINED_CLASS) {
