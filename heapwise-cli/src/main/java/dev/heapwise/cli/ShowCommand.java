@@ -50,6 +50,11 @@ final class ShowCommand implements Callable<Integer> {
             int o = Describe.object(g, object, dump.dump);
             List<FieldValue> fields = g.kind(o) == ObjectKind.CLASS ? g.staticFields(g.classIndexOfClassObject(o))
                     : g.fields(o);
+            // A class may have thousands of statics (Android's R$styleable: 1,802); --limit applies.
+            int fieldCount = fields.size();
+            if (g.kind(o) == ObjectKind.CLASS && fieldCount > limit) {
+                fields = fields.subList(0, limit);
+            }
             List<Link> refs = new ArrayList<>();
             for (Reference r : g.references(o)) {
                 if (refs.size() >= limit) {
@@ -74,13 +79,13 @@ final class ShowCommand implements Callable<Integer> {
                 retention = Retention.of(tree, o);
             }
             if (json) {
-                ObjectNode n = toJson(g, o, fields, refs, outCount, referrers, inCount, rootKinds);
+                ObjectNode n = toJson(g, o, fields, fieldCount, refs, outCount, referrers, inCount, rootKinds);
                 n.put("retainedSize", retention.retainedSize());
                 n.put("immediateDominator", retention.immediateDominatorHex());
                 n.put("reachable", retention.reachable()); // null dominator: top-level if true, unreachable if not
                 Json.print(System.out, n);
             } else {
-                print(System.out, g, o, fields, refs, outCount, referrers, inCount, rootText, retention);
+                print(System.out, g, o, fields, fieldCount, refs, outCount, referrers, inCount, rootText, retention);
             }
             return 0;
         }
@@ -121,8 +126,8 @@ final class ShowCommand implements Callable<Integer> {
         };
     }
 
-    private void print(PrintStream out, HeapGraph g, int o, List<FieldValue> fields, List<Link> refs, long outCount,
-            List<Link> referrers, long inCount, List<String> rootKinds, Retention retention) {
+    private void print(PrintStream out, HeapGraph g, int o, List<FieldValue> fields, int fieldCount, List<Link> refs,
+            long outCount, List<Link> referrers, long inCount, List<String> rootKinds, Retention retention) {
         out.printf("%s%n", Describe.brief(g, o));
         out.printf("  class:        %s%n", Describe.className(g, o));
         out.printf("  kind:         %s%n", kindLine(g, o));
@@ -155,6 +160,9 @@ final class ShowCommand implements Callable<Integer> {
             out.printf("%s:%n", g.kind(o) == ObjectKind.CLASS ? "static fields" : "fields");
             for (FieldValue f : fields) {
                 out.printf("  %-8s %-28s = %s%n", f.type().javaName(), f.name(), valueText(g, f));
+            }
+            if (fieldCount > fields.size()) {
+                out.printf("  ... %s more (--limit)%n", Units.count(fieldCount - fields.size()));
             }
         }
         if (g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
@@ -202,8 +210,8 @@ final class ShowCommand implements Callable<Integer> {
         return "[" + String.join(", ", vals) + (len > n ? ", …" : "") + "]";
     }
 
-    private ObjectNode toJson(HeapGraph g, int o, List<FieldValue> fields, List<Link> refs, long outCount,
-            List<Link> referrers, long inCount, List<String> rootKinds) {
+    private ObjectNode toJson(HeapGraph g, int o, List<FieldValue> fields, int fieldCount, List<Link> refs,
+            long outCount, List<Link> referrers, long inCount, List<String> rootKinds) {
         ObjectNode n = Json.object();
         n.put("id", Ids.hex(g.id(o)));
         n.put("className", ObjectLabels.className(g, o)); // a class object: the class it represents
@@ -228,6 +236,9 @@ final class ShowCommand implements Callable<Integer> {
             n.set("attributes", attrs);
         }
         n.putPOJO("gcRoots", rootKinds);
+        if (g.kind(o) == ObjectKind.CLASS) {
+            n.put("staticFieldCount", fieldCount);
+        }
         ArrayNode fa = n.putArray(g.kind(o) == ObjectKind.CLASS ? "staticFields" : "fields");
         for (FieldValue f : fields) {
             ObjectNode fn = fa.addObject();
