@@ -90,6 +90,10 @@ public final class SuspectsCommand implements Callable<Integer> {
                 for (int k = 0; k < s.path().steps().size(); k++) {
                     out.println("    " + "  ".repeat(k) + PathCommand.stepText(s.path().steps().get(k)));
                 }
+            } else { // the tree counts weak and soft references; paths by default do not follow them
+                out.println("  No strong path to the accumulation point: it is reachable only through weak, soft,"
+                        + " phantom or finalizer references (heapwise path DUMP "
+                        + Ids.hex(tree.graph().id(s.accumulationPoint())) + " --include weak,soft,phantom,finalizer shows it).");
             }
         }
     }

@@ -36,4 +36,26 @@ class SuspectsCommandTest {
         assertThat(e.exit()).isZero();
         assertThat(e.out()).contains("0 suspects");
     }
+
+    /** MAT's JDK 6 test dump: its second suspect is held only through a SoftReference. */
+    @Test
+    void aSuspectWithoutAStrongPathSaysSo(@TempDir Path dir) throws Exception {
+        String root = System.getProperty("heapwise.shared.data");
+        Path shared = root == null ? null : Path.of(root, "hprof", "haha_sun_jdk6_18_x64.hprof");
+        org.junit.jupiter.api.Assumptions.assumeTrue(shared != null && java.nio.file.Files.isRegularFile(shared),
+                "shared data not available");
+        Path dump = java.nio.file.Files.copy(shared, dir.resolve("x64.hprof"));
+        CliRun text = CliRun.run("suspects", dump.toString(), "-q");
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("No strong path to the accumulation point", "--include weak,soft");
+        JsonNode suspects = CliRun.run("suspects", dump.toString(), "--json", "-q").json().get("suspects");
+        String point = null;
+        for (JsonNode s : suspects) {
+            if (!s.has("path")) {
+                point = s.at("/accumulationPoint/id").asText();
+            }
+        }
+        CliRun path = CliRun.run("path", dump.toString(), point, "--include", "weak,soft,phantom,finalizer", "-q");
+        assertThat(path.out()).doesNotContain("no path").contains("shortest path to");
+    }
 }
