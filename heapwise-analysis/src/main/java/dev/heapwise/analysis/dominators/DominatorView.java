@@ -105,7 +105,9 @@ public final class DominatorView {
         long[] retained = new long[classes];
         for (int idx = 0, n = tree.childCount(parent); idx < n; idx++) {
             int o = tree.child(parent, idx);
-            int c = ObjectLabels.classFor(g, o).index();
+            // By class, a class object counts as a java.lang.Class, as in the histogram (and MAT); by
+            // package or loader, as the class it represents, whose statics it holds.
+            int c = by == GroupBy.CLASS ? g.classOf(o) : ObjectLabels.classFor(g, o).index();
             count[c]++;
             shallow[c] += g.shallowSize(o);
             retained[c] += tree.retainedSize(o);

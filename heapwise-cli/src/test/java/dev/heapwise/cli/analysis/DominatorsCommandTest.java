@@ -92,6 +92,14 @@ class DominatorsCommandTest {
         assertThat(two.get("groups")).hasSize(2);
         assertThat(two.get("groups").get(0)).isEqualTo(all.get("groups").get(0));
         assertThat(two.get("groupCount")).isEqualTo(all.get("groupCount"));
+        long classObjects = 0;
+        for (JsonNode gr : all.get("groups")) {
+            if (gr.get("name").asText().equals("java.lang.Class")) {
+                classObjects = gr.get("objects").asLong();
+            }
+        }
+        assertThat(classObjects).as("top-level class objects grouped as java.lang.Class, as in the histogram")
+                .isGreaterThan(1);
         CliRun text = CliRun.run("dominators", dump.toString(), "--group-by", "class", "--top", "2", "-q");
         assertThat(text.out()).contains("more groups (--top shows more)");
         CliRun zero = CliRun.run("dominators", dump.toString(), "--top", "0", "-q");
