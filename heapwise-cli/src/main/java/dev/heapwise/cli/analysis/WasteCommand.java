@@ -91,17 +91,25 @@ public final class WasteCommand implements Callable<Integer> {
         }
     }
 
+    /** The first 80 characters, control characters escaped and a run of one of them shown once with its length. */
     static String printable(String s) {
         StringBuilder sb = new StringBuilder();
-        s.codePoints().limit(80).forEach(c -> {
-            if (c == '\n') {
-                sb.append("\\n");
-            } else if (c < 0x20 || c == 0x7F) {
-                sb.append(String.format("\\u%04x", c));
-            } else {
-                sb.appendCodePoint(c);
+        int[] cps = s.codePoints().limit(80).toArray();
+        for (int i = 0; i < cps.length; ) {
+            int c = cps[i];
+            int run = 1;
+            while (i + run < cps.length && cps[i + run] == c) {
+                run++;
             }
-        });
+            boolean control = c < 0x20 || c == 0x7F;
+            if (control && run >= 3) { // "\u0000×80", not eighty escapes (buffers of NULs are common)
+                sb.append(String.format("\\u%04x×%d", c, run));
+                i += run;
+                continue;
+            }
+            sb.append(c == '\n' ? "\\n" : control ? String.format("\\u%04x", c) : Character.toString(c));
+            i++;
+        }
         return sb.toString();
     }
 }

@@ -28,4 +28,12 @@ class WasteCommandTest {
         // The same input gives the same bytes.
         assertThat(CliRun.run("waste", dump.toString(), "--json", "-q").out()).isEqualTo(j.out());
     }
+
+    @Test
+    void previewsCollapseRunsOfControlCharacters() {
+        assertThat(WasteCommand.printable("\0".repeat(40))).isEqualTo("\\u0000×40");
+        assertThat(WasteCommand.printable("10.1.2.3" + "\0".repeat(5) + "\n\n")).isEqualTo("10.1.2.3\\u0000×5\\n\\n");
+        assertThat(WasteCommand.printable("a\0\0b")).isEqualTo("a\\u0000\\u0000b");
+        assertThat(WasteCommand.printable("x".repeat(100))).hasSize(80);
+    }
 }
