@@ -93,7 +93,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         if (t instanceof AccessDeniedException e) {
             return e.getFile() + ": permission denied";
         }
-        if (t instanceof FileSystemException e) {
+        if (t instanceof FileSystemException e && e.getFile() != null) {
             return e.getFile() + ": " + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName());
         }
         return t.getMessage();
