@@ -106,15 +106,34 @@ final class ShowCommand implements Callable<Integer> {
                 continue; // several references from one referrer: listed once with all labels
             }
             last = r;
-            List<String> labels = new ArrayList<>();
-            for (Reference ref : g.references(r)) {
-                if (ref.to() == o) {
-                    labels.add(ref.label());
-                }
-            }
+            List<String> labels = g.kind(r) == ObjectKind.OBJECT_ARRAY ? slotsHolding(g, r, g.id(o))
+                    : g.references(r).stream().filter(ref -> ref.to() == o).map(Reference::label).toList();
             out.add(new Link(r, String.join(", ", labels)));
         }
         return out;
+    }
+
+    /**
+     * The slots of object array {@code array} that hold {@code id}, as "[i]" (at most 10, then "…"),
+     * read in chunks: a referrer may be an array of millions, which {@link HeapGraph#references}
+     * would resolve element by element.
+     */
+    private static List<String> slotsHolding(HeapGraph g, int array, long id) {
+        List<String> slots = new ArrayList<>();
+        long length = g.arrayLength(array);
+        for (long start = 0; start < length; start += 1 << 16) {
+            long[] ids = g.readObjectArray(array, start, (int) Math.min(1 << 16, length - start));
+            for (int i = 0; i < ids.length; i++) {
+                if (ids[i] == id) {
+                    if (slots.size() == 10) {
+                        slots.add("…");
+                        return slots;
+                    }
+                    slots.add("[" + (start + i) + "]");
+                }
+            }
+        }
+        return slots;
     }
 
     private String kindLine(HeapGraph g, int o) {
