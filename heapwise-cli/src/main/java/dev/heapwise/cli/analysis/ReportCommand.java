@@ -40,7 +40,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new BadInputException("report: give -o FILE for the HTML page, or --json");
         }
         if (output != null) {
-            OutputFiles.checkWritable(output);
+            OutputFiles.checkWritable(output, dump.dump);
         }
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
             ProgressListener p = ProgressBar.forTerminal(dump.quiet);

@@ -38,10 +38,7 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (Files.exists(out) && Files.isSameFile(in, out)) {
-            throw new BadInputException(out + ": the output would overwrite the input");
-        }
-        OutputFiles.checkWritable(out);
+        OutputFiles.checkWritable(out, in);
         Conversion.Target target = to == null ? Conversion.Target.forFile(out)
                 : to == Target.hprof ? Conversion.Target.HPROF : Conversion.Target.MICROEJ;
         long t0 = System.nanoTime();

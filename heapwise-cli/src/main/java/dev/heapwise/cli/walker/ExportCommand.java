@@ -56,7 +56,7 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         MaxDepth.check(maxDepth);
         if (output != null) {
-            OutputFiles.checkWritable(output);
+            OutputFiles.checkWritable(output, dump.dump);
         }
         if (json && output == null) {
             throw new BadInputException("--json prints a summary document on standard output, so the export itself"
