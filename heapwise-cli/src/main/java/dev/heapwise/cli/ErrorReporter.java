@@ -23,6 +23,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
             dev.heapwise.graph.IndexFolderException.class,
             dev.heapwise.timeline.TimelineFormatException.class,
             dev.heapwise.ddm.DdmFormatException.class,
+            dev.heapwise.ddm.monitor.VmRequestFailedException.class,
             BadInputException.class,
             NoSuchFileException.class,
             AccessDeniedException.class,

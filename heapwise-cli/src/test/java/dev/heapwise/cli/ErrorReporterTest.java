@@ -46,4 +46,19 @@ class ErrorReporterTest {
         String err = stderrOf(() -> ErrorReporter.report(new IllegalStateException("boom")));
         assertThat(err).contains("internal error").contains("HEAPWISE_DEBUG=1").doesNotContain("out of memory");
     }
+
+    @Test
+    void environmentAndPeerFailuresAreOneLineWithoutATrace() {
+        for (Exception e : new Exception[] {
+            new java.util.concurrent.ExecutionException(new dev.heapwise.ddm.monitor.VmRequestFailedException(
+                    "127.0.0.1:8001: heap dump failed: refused /etc/passwd: the file name must end in .hprof")),
+            new java.nio.file.FileSystemException("/mnt/ro/.idx.tmp-1", null, "Read-only file system"),
+            new dev.heapwise.graph.IndexFolderException(java.nio.file.Path.of("/data"), "holds files that are not a heapwise index", null)}) {
+            int[] code = new int[1];
+            String err = stderrOf(() -> code[0] = ErrorReporter.report(e));
+            assertThat(code[0]).as(e.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+            assertThat(err.lines()).as(err).hasSize(1);
+            assertThat(err).doesNotContain("internal error", "HEAPWISE_DEBUG", "Exception");
+        }
+    }
 }

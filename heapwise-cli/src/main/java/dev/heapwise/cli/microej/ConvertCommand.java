@@ -1,7 +1,6 @@
 package dev.heapwise.cli.microej;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.OutputFiles;
 import dev.heapwise.graph.HeapGraph;

@@ -121,7 +121,8 @@ class ClientLibraryEndToEndTest {
                 assertThat(monitor.dumpHeapOnVm(target, onVm).get(60, TimeUnit.SECONDS)).isEqualTo(onVm);
                 assertThat(HprofCheck.read(Path.of(onVm)).heapDumpBytes()).isPositive();
                 assertThatThrownBy(() -> monitor.dumpHeapOnVm(target, "/etc/heapwise-should-not.hprof").get(T, TimeUnit.MILLISECONDS))
-                        .isInstanceOf(ExecutionException.class).hasMessageContaining("inside");
+                        .isInstanceOf(ExecutionException.class).hasMessageContaining("inside")
+                        .cause().isInstanceOf(VmRequestFailedException.class); // the CLI shows it as one line
 
                 // A raw JDWP client through the pass-through port: its request id comes back
                 // unchanged although the monitor renumbered it, and leaving sends DBGD.

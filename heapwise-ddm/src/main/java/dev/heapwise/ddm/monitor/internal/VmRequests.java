@@ -6,6 +6,7 @@ import dev.heapwise.ddm.codec.DdmMessage.HeapSegmentRequest;
 import dev.heapwise.ddm.heap.HeapBitmap;
 import dev.heapwise.ddm.jdwp.JdwpErrors;
 import dev.heapwise.ddm.jdwp.JdwpPacket;
+import dev.heapwise.ddm.monitor.VmRequestFailedException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class VmRequests {
         session.sendDdm(request, callback(f, msgs -> {
             String fail = failIn(msgs);
             if (fail != null) {
-                f.completeExceptionally(new IOException(session.target() + ": " + refused + ": " + fail));
+                f.completeExceptionally(new VmRequestFailedException(session.target() + ": " + refused + ": " + fail));
             } else {
                 f.complete(null);
             }
@@ -105,14 +106,15 @@ public final class VmRequests {
                         f.complete(vmPath);
                     } else {
                         String why = session.state().recentFail(FAIL_MATCH_NANOS);
-                        f.completeExceptionally(new IOException(session.target() + ": the VM could not write " + vmPath
-                                + (why == null ? "" : ": " + why)));
+                        f.completeExceptionally(new VmRequestFailedException(session.target() + ": the VM could not write "
+                                + vmPath + (why == null ? "" : ": " + why)));
                     }
                     return;
                 }
             }
             String fail = failIn(msgs);
-            f.completeExceptionally(new IOException(session.target() + ": heap dump failed: " + (fail == null ? "no HPDU reply" : fail)));
+            f.completeExceptionally(fail == null ? new IOException(session.target() + ": heap dump failed: no HPDU reply")
+                    : new VmRequestFailedException(session.target() + ": heap dump failed: " + fail));
         }));
         return f;
     }
@@ -142,7 +144,7 @@ public final class VmRequests {
     private void failIfFail(CompletableFuture<?> f, List<DdmMessage> msgs, String what) {
         String fail = failIn(msgs);
         if (fail != null) {
-            f.completeExceptionally(new IOException(session.target() + ": " + what + ": " + fail));
+            f.completeExceptionally(new VmRequestFailedException(session.target() + ": " + what + ": " + fail));
         }
     }
 
