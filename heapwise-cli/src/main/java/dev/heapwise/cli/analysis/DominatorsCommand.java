@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.dominators.DominatorView;
+import dev.heapwise.cli.CountOptions;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
@@ -28,7 +29,7 @@ public final class DominatorsCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", description = "Objects shown per level (default: ${DEFAULT-VALUE}).")
     int top = 25;
 
-    @Option(names = "--depth", paramLabel = "D", description = "Levels shown, 1 to " + TreeDepth.MAX
+    @Option(names = "--depth", paramLabel = "D", description = "Levels shown, 1 to " + CountOptions.MAX_DEPTH
             + " (default: ${DEFAULT-VALUE}).")
     int depth = 1;
 
@@ -46,7 +47,6 @@ public final class DominatorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TreeDepth.check("dominators", depth);
         try (HeapGraph g = dump.open(); DominatorTree t = Trees.open(g, keepUnreachable, dump.quiet, false)) {
             int parent = root == null ? DominatorTree.ROOT : Describe.object(g, root, dump.dump);
             int levels = depth;

@@ -8,6 +8,7 @@ import dev.heapwise.analysis.paths.PathFinder;
 import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.analysis.paths.ReferentKind;
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.CountOptions;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
@@ -52,7 +53,7 @@ public final class PathCommand implements Callable<Integer> {
     int limit = 100;
 
     @Option(names = "--depth", paramLabel = "D", description = "For --class: levels of the merged tree shown, 1 to "
-            + TreeDepth.MAX + " (default: ${DEFAULT-VALUE}); deeper branches are counted.")
+            + CountOptions.MAX_DEPTH + " (default: ${DEFAULT-VALUE}); deeper branches are counted.")
     int depth = 64;
 
     @Option(names = "--json", description = "Print one JSON document.")
@@ -63,7 +64,6 @@ public final class PathCommand implements Callable<Integer> {
         if ((object == null) == (className == null)) {
             throw new BadInputException("path: give either an OBJECT id or --class NAME");
         }
-        TreeDepth.check("path", depth);
         ReferenceFilter filter = ReferenceFilter.defaults().including(EnumSet.copyOf(include.isEmpty()
                 ? EnumSet.noneOf(ReferentKind.class) : EnumSet.copyOf(include)));
         List<ReferenceFilter.FieldRef> fields = new ArrayList<>();

@@ -46,7 +46,18 @@ final class Cli {
     }
 
     static Selection selection(HeapGraph g, Path dump, Long from, Long to, String thread, String method, String type) {
+        checkWindow(from, to);
+        if (from != null || to != null || thread != null || method != null) {
+            requireTimes(g, dump); // an HPROF dump has no creation data to filter on: 0 instances would mislead
+        }
         return new Selection(from, to, thread, method, type == null ? null : type(g, dump, type));
+    }
+
+    /** Rejects a time window whose start is after its end. */
+    static void checkWindow(Long from, Long to) {
+        if (from != null && to != null && from > to) {
+            throw new BadInputException("--from " + from + " is after --to " + to);
+        }
     }
 
     static void requireTimes(HeapGraph g, Path dump) {

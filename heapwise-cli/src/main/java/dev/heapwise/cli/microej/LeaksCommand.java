@@ -2,6 +2,7 @@ package dev.heapwise.cli.microej;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Units;
@@ -50,6 +51,9 @@ final class LeaksCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (HeapGraph g = open.open(dump)) {
+            if (!(minSpread >= 0 && minSpread <= 1)) { // NaN fails too
+                throw new BadInputException("--min-spread must be a share from 0 to 1, not " + minSpread);
+            }
             LeakSuspects.Params p = new LeakSuspects.Params(periods, minInstances, minSpread, minAccumulated, top, list);
             LeakSuspects.Result r = LeakSuspects.find(g, p, noDominators ? null : AnalysisDominators.of(g));
             if (json) {

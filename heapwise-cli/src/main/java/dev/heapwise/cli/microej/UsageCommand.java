@@ -60,6 +60,7 @@ final class UsageCommand implements Callable<Integer> {
             for (String m : methods) {
                 charts.add(new Selection(null, null, null, m, null));
             }
+            Cli.checkWindow(from, to);
             HeapUsage.Result r = HeapUsage.compute(g, new Selection(from, to, null, null, null), charts, periods);
             if (json) {
                 ObjectNode o = Json.object();

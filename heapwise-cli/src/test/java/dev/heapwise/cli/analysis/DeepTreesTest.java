@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.cli.CliRun;
+import dev.heapwise.cli.CountOptions;
 import dev.heapwise.graph.Ids;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,26 +34,26 @@ class DeepTreesTest {
 
     @Test
     void dominatorTreeAsDeepAsAllowedIsValidJson() {
-        CliRun r = CliRun.run("dominators", dump.toString(), "--depth", String.valueOf(TreeDepth.MAX), "--top", "1",
+        CliRun r = CliRun.run("dominators", dump.toString(), "--depth", String.valueOf(CountOptions.MAX_DEPTH), "--top", "1",
                 "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode top = r.json().get("objects").get(0);
         assertThat(top.get("id").asText()).isEqualTo(Ids.hex(ChainDump.HEAD));
-        assertThat(depth(top, "children")).isEqualTo(TreeDepth.MAX - 1);
-        CliRun text = CliRun.run("dominators", dump.toString(), "--depth", String.valueOf(TreeDepth.MAX), "--top", "1",
+        assertThat(depth(top, "children")).isEqualTo(CountOptions.MAX_DEPTH - 1);
+        CliRun text = CliRun.run("dominators", dump.toString(), "--depth", String.valueOf(CountOptions.MAX_DEPTH), "--top", "1",
                 "-q");
         assertThat(text.exit()).as(text.err()).isZero();
-        assertThat(text.out()).contains("demo.Link @ " + Ids.hex(ChainDump.HEAD + 0x10L * (TreeDepth.MAX - 1)));
+        assertThat(text.out()).contains("demo.Link @ " + Ids.hex(ChainDump.HEAD + 0x10L * (CountOptions.MAX_DEPTH - 1)));
     }
 
     @Test
     void mergedPathTreeAsDeepAsAllowedIsValidJson() {
-        CliRun r = CliRun.run("path", dump.toString(), "--class", "demo.Link", "--depth", String.valueOf(TreeDepth.MAX),
+        CliRun r = CliRun.run("path", dump.toString(), "--class", "demo.Link", "--depth", String.valueOf(CountOptions.MAX_DEPTH),
                 "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode merged = r.json().get("merged");
         assertThat(merged).isNotEmpty();
-        assertThat(depth(merged.get(0), "children")).isEqualTo(TreeDepth.MAX - 1);
+        assertThat(depth(merged.get(0), "children")).isEqualTo(CountOptions.MAX_DEPTH - 1);
     }
 
     @Test
@@ -62,7 +63,7 @@ class DeepTreesTest {
                     ? CliRun.run("path", dump.toString(), "--class", "demo.Link", "--depth", "401", "-q")
                     : CliRun.run("dominators", dump.toString(), "--depth", "0", "-q");
             assertThat(r.exit()).as(command).isEqualTo(2);
-            assertThat(r.err()).contains("--depth must be 1 to " + TreeDepth.MAX);
+            assertThat(r.err()).contains("--depth must be 1 to " + CountOptions.MAX_DEPTH);
         }
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.cli.CliRun;
+import dev.heapwise.cli.CountOptions;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
 import dev.heapwise.hprof.Hprof;
@@ -84,7 +85,7 @@ class PathCommandTest {
         assertThat(shallow.out().lines().count()).isLessThan(deep.out().lines().count());
         CliRun bad = CliRun.run("path", dump.toString(), "--class", P + "Node", "--depth", "0", "-q");
         assertThat(bad.exit()).isEqualTo(2);
-        assertThat(bad.err()).contains("--depth must be 1 to " + TreeDepth.MAX);
+        assertThat(bad.err()).contains("--depth must be 1 to " + CountOptions.MAX_DEPTH);
     }
 
     @Test

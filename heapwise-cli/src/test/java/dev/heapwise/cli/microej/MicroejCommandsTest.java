@@ -182,4 +182,32 @@ class MicroejCommandsTest {
         CliRun noTimes = CliRun.run("microej", "usage", dir.resolve("none.heap").toString());
         assertThat(noTimes.exit()).isEqualTo(2);
     }
+
+    @Test
+    void timeWindowsAndCountsAreChecked() throws Exception {
+        // more periods than time stamps: one period per stamp, none empty or backwards
+        JsonNode usage = ok("microej", "usage", first.toString(), "--periods", "10000", "--json").json();
+        long span = usage.get("last").asLong() - usage.get("first").asLong() + 1;
+        assertThat(usage.get("periodStarts")).hasSize((int) Math.min(span, 10000));
+        for (int i = 1; i < usage.get("periodStarts").size(); i++) {
+            assertThat(usage.get("periodStarts").get(i).asLong()).isGreaterThan(usage.get("periodStarts").get(i - 1).asLong());
+        }
+        for (String[] bad : new String[][] {
+            {"microej", "usage", first.toString(), "--from", "21", "--to", "3"},
+            {"microej", "types", first.toString(), "--from", "12", "--to", "10"},
+            {"microej", "usage", first.toString(), "--periods", "1000000000"},
+            {"microej", "usage", first.toString(), "--periods", "0"},
+            {"microej", "dominators", first.toString(), "--width", "0"},
+            {"microej", "fields", first.toString(), "#98", "--depth", "-1"},
+            {"microej", "leaks", first.toString(), "--min-spread", "NaN"}}) {
+            CliRun r = CliRun.run(bad);
+            assertThat(r.exit()).as(String.join(" ", bad) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err()).startsWith("heapwise: ").doesNotContain("internal error", "out of memory");
+        }
+        Path hprof = dir.resolve("plain.hprof");
+        Files.copy(dev.heapwise.hprof.fixture.FixtureDumps.get().plain, hprof);
+        CliRun noTimes = CliRun.run("microej", "types", hprof.toString(), "--from", "1", "-q");
+        assertThat(noTimes.exit()).isEqualTo(2);
+        assertThat(noTimes.err()).contains("records no creation times");
+    }
 }

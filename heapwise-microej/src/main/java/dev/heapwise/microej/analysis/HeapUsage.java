@@ -30,7 +30,8 @@ public final class HeapUsage {
     /**
      * @param window     restricts the time span (only its from/to are used); {@link Selection#ALL} for all
      * @param selections charts besides the total
-     * @param periods    how many periods to cut the span into (at least 1)
+     * @param periods    how many periods to cut the span into (at least 1; at most one per time stamp
+     *                   of the span, fewer are used when the span is shorter)
      */
     public static Result compute(HeapGraph g, Selection window, List<Selection> selections, int periods) {
         MicroEjAttributes a = new MicroEjAttributes(g);
@@ -61,8 +62,9 @@ public final class HeapUsage {
         if (last < first) {
             last = first;
         }
-        int n = Math.max(1, periods);
         long span = last - first + 1;
+        // No more periods than time stamps in the span: an empty period would start after it ends.
+        int n = (int) Math.max(1, Math.min(periods, span));
         long[] starts = new long[n];
         for (int i = 0; i < n; i++) {
             starts[i] = first + (long) Math.floor((double) span * i / n);
