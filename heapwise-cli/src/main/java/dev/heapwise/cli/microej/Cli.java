@@ -25,6 +25,15 @@ final class Cli {
 
     /** The type a user names: exact Java, internal or descriptor form, else a unique simple-name match. */
     static String type(HeapGraph g, Path dump, String name) {
+        String found = findType(g, dump, name);
+        if (found == null) {
+            throw new BadInputException(dump + ": no type " + name);
+        }
+        return found;
+    }
+
+    /** As {@link #type}, null when the dump has no such type (an ambiguous name is still an error). */
+    static String findType(HeapGraph g, Path dump, String name) {
         String java = dev.heapwise.microej.TypeNames.toJava(name);
         if (!g.classesNamed(java).isEmpty()) {
             return java;
@@ -38,9 +47,6 @@ final class Cli {
                 }
                 found = n;
             }
-        }
-        if (found == null) {
-            throw new BadInputException(dump + ": no type " + name);
         }
         return found;
     }

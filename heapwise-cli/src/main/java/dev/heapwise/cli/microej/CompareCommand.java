@@ -61,8 +61,13 @@ final class CompareCommand implements Callable<Integer> {
                 case persistent -> List.of(Status.PERSISTENT, Status.CHANGED);
                 case changed -> List.of(Status.CHANGED);
             };
-            String typeName = type == null ? null : Cli.type(b.classesNamed(dev.heapwise.microej.TypeNames.toJava(type))
-                    .isEmpty() ? a : b, type.isEmpty() ? newer : older, type);
+            String typeName = null;
+            if (type != null) { // a type may exist in either dump only (all new, or all collected)
+                typeName = Cli.findType(a, older, type);
+                if (typeName == null) {
+                    typeName = Cli.type(b, newer, type);
+                }
+            }
             HeapComparison.Result r = HeapComparison.compare(a, b, !noClasses, typeName == null ? List.of() : statuses,
                     typeName, Math.max(0, top));
             List<HeapComparison.TypeRow> rows = r.types().stream().filter(t -> switch (show) {

@@ -210,4 +210,23 @@ class MicroejCommandsTest {
         assertThat(noTimes.exit()).isEqualTo(2);
         assertThat(noTimes.err()).contains("records no creation times");
     }
+
+    @Test
+    void compareFindsNewOnlyTypesAndComparesArraysElementByElement() throws Exception {
+        // TestObj2 exists only in the second dump: all its instances are new
+        JsonNode byType = ok("microej", "compare", first.toString(), second.toString(), "--type", "TestObj2", "--json")
+                .json();
+        assertThat(byType.get("instances")).isNotEmpty();
+        byType.get("instances").forEach(i -> assertThat(i.get("status").asText()).isEqualToIgnoringCase("new"));
+        // #100 is an Object[4] whose slots 0 and 3 changed
+        JsonNode array = ok("microej", "compare", first.toString(), second.toString(), "--instance", "100", "--json")
+                .json();
+        List<String> changed = new ArrayList<>();
+        array.get("fields").forEach(f -> {
+            if (f.get("changed").asBoolean()) {
+                changed.add(f.get("name").asText() + " " + f.get("oldValue").asText() + "->" + f.get("newValue").asText());
+            }
+        });
+        assertThat(changed).containsExactly("[0] #101->#110", "[3] null->#111");
+    }
 }

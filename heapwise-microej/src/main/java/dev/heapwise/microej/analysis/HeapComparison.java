@@ -1,6 +1,8 @@
 package dev.heapwise.microej.analysis;
 
+import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.microej.MicroEjAttributes;
@@ -172,11 +174,45 @@ public final class HeapComparison {
         return out;
     }
 
+    /** Elements of an array compared one by one, at most this many (the rest: same length, or not, tells). */
+    private static final int ELEMENTS_COMPARED = 1000;
+
     private static List<FieldValue> values(HeapGraph g, int o) {
         if (o < 0) {
             return List.of();
         }
-        return g.kind(o) == ObjectKind.CLASS ? g.staticFields(g.classIndexOfClassObject(o)) : g.fields(o);
+        return switch (g.kind(o)) {
+            case CLASS -> g.staticFields(g.classIndexOfClassObject(o));
+            case INSTANCE -> g.fields(o);
+            case OBJECT_ARRAY, PRIMITIVE_ARRAY -> elements(g, o);
+        };
+    }
+
+    /** An array's length and its first elements as values named "[i]" (ids for object arrays). */
+    private static List<FieldValue> elements(HeapGraph g, int o) {
+        HeapClass c = g.heapClass(g.classOf(o));
+        long length = g.arrayLength(o);
+        int n = (int) Math.min(length, ELEMENTS_COMPARED);
+        List<FieldValue> out = new ArrayList<>(n + 1);
+        out.add(new FieldValue(c, "length", FieldType.INT, length));
+        if (g.kind(o) == ObjectKind.OBJECT_ARRAY) {
+            long[] ids = g.readObjectArray(o, 0, n);
+            for (int i = 0; i < n; i++) {
+                out.add(new FieldValue(c, "[" + i + "]", FieldType.OBJECT, ids[i]));
+            }
+        } else {
+            FieldType t = c.elementType();
+            int size = t.size(4);
+            byte[] bytes = g.readPrimitiveArray(o, 0, n);
+            for (int i = 0; i < n; i++) {
+                long raw = 0;
+                for (int b = 0; b < size; b++) { // the content encoding is HPROF's: big-endian
+                    raw = (raw << 8) | (bytes[i * size + b] & 0xFF);
+                }
+                out.add(new FieldValue(c, "[" + i + "]", t, raw));
+            }
+        }
+        return out;
     }
 
     private static String display(HeapGraph g, FieldValue v) {
