@@ -221,4 +221,18 @@ class LineRulesTest {
         assertThat(t.report().issues()).hasSize(ParseReport.MAX_LISTED_ISSUES);
         assertThat(t.report().issuesLeftOut()).isEqualTo(500);
     }
+
+    @Test
+    void aFileCutShortIsWarnedAbout() throws IOException {
+        String whole = Inputs.file("1,false\n2,true\n", "--before GC 1 @ 3.5--\nx: ++\n--after GC 1 @ 3.5--\nx: -+\n");
+        assertThat(Inputs.parse(whole).report().warnings()).isZero();
+        // cut inside the last page line, and inside the last block's header
+        for (String cut : new String[] {whole.substring(0, whole.length() - 2),
+            whole.substring(0, whole.indexOf("--after") + 9)}) {
+            MergedTimeline t = Inputs.parse(cut);
+            assertThat(t.report().warnings()).as(cut).isEqualTo(1);
+            assertThat(t.report().issues()).filteredOn(i -> !i.skipped()).singleElement()
+                    .satisfies(i -> assertThat(i.problem()).contains("cut short"));
+        }
+    }
 }

@@ -96,8 +96,9 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     private void checkOptions() {
-        if (pageSize <= 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--page-size must be positive, was " + pageSize);
+        if (pageSize <= 0 || pageSize > 1L << 30) { // beyond 1 GiB, page counts times sizes overflow a long
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--page-size must be 1 to 1073741824 bytes, was " + pageSize);
         }
         if (plotPoints < 2) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--plot-points must be at least 2, was " + plotPoints);

@@ -190,9 +190,11 @@ class TimelineCommandTest {
         assertThat(directory.exit()).isEqualTo(2);
         assertThat(directory.err().lines()).singleElement().asString().contains("is a directory");
 
-        CliRun pageSize = CliRun.run("timeline", v1().toString(), "--page-size", "0");
-        assertThat(pageSize.exit()).isEqualTo(2);
-        assertThat(pageSize.err()).startsWith("heapwise: --page-size must be positive");
+        for (String size : new String[] {"0", "9223372036854775807"}) { // the second overflowed the byte counts
+            CliRun pageSize = CliRun.run("timeline", v1().toString(), "--page-size", size);
+            assertThat(pageSize.exit()).isEqualTo(2);
+            assertThat(pageSize.err()).startsWith("heapwise: --page-size must be 1 to 1073741824 bytes");
+        }
     }
 
     private static List<Integer> ints(JsonNode array) {

@@ -38,6 +38,8 @@ public final class LineReader {
      * @param progress told the total number of bytes read after every read from the channel
      *                 (roughly once per buffer); may be {@code null}
      */
+    private boolean unterminated;
+
     public LineReader(ReadableByteChannel channel, int initialCapacity, int maxLineBytes, LongConsumer progress) {
         if (initialCapacity < 16 || maxLineBytes < initialCapacity) {
             throw new IllegalArgumentException("need 16 <= initialCapacity <= maxLineBytes");
@@ -64,6 +66,7 @@ public final class LineReader {
                 if (pos < limit) {
                     setLine(pos, limit, false);
                     pos = limit;
+                    unterminated = true;
                     return true;
                 }
                 return false;
@@ -95,6 +98,11 @@ public final class LineReader {
 
     public int end() {
         return lineEnd;
+    }
+
+    /** True when the input's last line had no line end (the file may have been cut short in it). */
+    public boolean lastLineUnterminated() {
+        return unterminated;
     }
 
     /** True when the current line was longer than the limit and holds only its head. */

@@ -102,6 +102,11 @@ public final class MergedFileParser {
             throw new TimelineFormatException(source, lastLine, "reached the end of the file without a " + PHASE2_TEXT
                     + " marker line after " + PHASE1_TEXT + " at line " + phase1Line);
         }
+        // A file cut short (a copy interrupted, a full disk) ends inside a line: what came before is
+        // sound, but say so. (A last block without page lines is legal, so it is not a sign.)
+        if (lines.lastLineUnterminated()) {
+            issues.warn(lastLine, "the file ends inside this line (no line end): it may have been cut short");
+        }
         closeBlock();
         List<GcPair> pairs = new ArrayList<>();
         List<UnpairedBlock> unpaired = new ArrayList<>();
