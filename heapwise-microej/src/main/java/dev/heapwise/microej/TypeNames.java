@@ -128,8 +128,8 @@ public final class TypeNames {
         }
         int open = method.indexOf('(');
         int close = method.indexOf(')', open + 1);
-        if (open < 0 || close < 0 || close == method.length() - 1) {
-            return method.replace('/', '.');
+        if (open < 0 || close < 0 || close == method.length() - 1 || method.substring(close + 1).strip().startsWith(":")) {
+            return method.replace('/', '.'); // no descriptor to translate (already "name(...) : type")
         }
         String owner = toJava(method.substring(0, open));
         String params = method.substring(open + 1, close);
