@@ -101,16 +101,23 @@ final class ProgressiveCommand implements Callable<Integer> {
                 }
                 System.out.println(line);
             }
-            System.out.printf("%nInstances in the heap over time (creation stamp: instances)%n");
-            for (ProgressiveUsage.Point p : thin(r.total(), 40)) {
-                System.out.printf("  %-12s %12s: %s%n", r.dumps().get(p.dump()).name(), Cli.time(p.time()),
-                        Units.count(p.instances()));
+            printPoints("Instances in the heap", r, r.total());
+            if (select != null) { // the chart's second line, as JSON's "selected"
+                printPoints("Instances of " + sel.describe(), r, r.selected());
             }
             return 0;
         } finally {
             for (HeapGraph g : graphs) {
                 g.close();
             }
+        }
+    }
+
+    private static void printPoints(String what, ProgressiveUsage.Result r, List<ProgressiveUsage.Point> points) {
+        System.out.printf("%n%s over time (creation stamp: instances)%n", what);
+        for (ProgressiveUsage.Point p : thin(points, 40)) {
+            System.out.printf("  %-12s %12s: %s%n", r.dumps().get(p.dump()).name(), Cli.time(p.time()),
+                    Units.count(p.instances()));
         }
     }
 

@@ -114,6 +114,8 @@ class MicroejCommandsTest {
         assertThat(progressive.get("dumps").get(1).get("instances").asLong()).isEqualTo(13);
         assertThat(progressive.get("selected").get(progressive.get("selected").size() - 1).get("instances").asLong())
                 .isEqualTo(4);
+        String text = ok("microej", "progressive", first.toString(), second.toString(), "--select", "TestObj").out();
+        assertThat(text).contains("Instances of type 'com.is2t.test.HeapDumpTest$TestObj' over time");
 
         JsonNode compare = ok("microej", "compare", first.toString(), second.toString(), "--type", "TestObj",
                 "--no-classes", "--json").json();
