@@ -146,6 +146,8 @@ public final class MonitorCommand implements Callable<Integer> {
             if (once || json) {
                 monitor.awaitSettled(Duration.ofMillis(waitMillis));
                 printSnapshot(monitor.vms());
+                // A target the user named that did not connect: say why, on stderr (scanned ports stay quiet).
+                monitor.problems().forEach((t, why) -> System.err.println("heapwise: " + t + ": " + why));
                 return 0;
             }
             return live(monitor);

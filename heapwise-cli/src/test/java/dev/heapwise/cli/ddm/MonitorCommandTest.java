@@ -158,6 +158,19 @@ class MonitorCommandTest {
         assertThat(unknownVm.err()).startsWith("heapwise: no VM matches \"no-such-vm\"").doesNotContain("Exception");
     }
 
+    @Test
+    void aNamedTargetThatDoesNotConnectSaysWhy() throws Exception {
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort(); // free again once closed: nothing listens there
+        }
+        CliRun r = CliRun.run("monitor", "--ports", "none", "-t", "127.0.0.1:" + closed, "--no-debug-ports", "--once",
+                "--wait", "1500");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("no VMs found yet");
+        assertThat(r.err().trim()).isEqualTo("heapwise: 127.0.0.1:" + closed + ": nothing listens there");
+    }
+
     private static List<String> names(JsonNode node) {
         List<String> out = new ArrayList<>();
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {

@@ -48,6 +48,8 @@ public final class Monitor implements AutoCloseable {
     private final Map<Target, VmSession> sessions = new ConcurrentHashMap<>();
     private final Set<Target> connecting = ConcurrentHashMap.newKeySet();
     private final Map<Target, Long> backoffUntil = new ConcurrentHashMap<>();
+    /** Why the last attempt to connect to a target failed; removed when it connects. */
+    private final Map<Target, String> lastProblem = new ConcurrentHashMap<>();
     private final Map<Target, DebuggerPort> debuggerPorts = new ConcurrentHashMap<>();
     private final Map<Target, Integer> rememberedPorts = new ConcurrentHashMap<>();
     private final List<MonitorListener> listeners = new CopyOnWriteArrayList<>();
@@ -91,6 +93,25 @@ public final class Monitor implements AutoCloseable {
 
     public MonitorOptions options() {
         return options;
+    }
+
+    /**
+     * Why the targets given explicitly ({@link MonitorOptions#targets()}) that are not connected
+     * failed at their last attempt: nothing listens, not a JDWP peer, busy, ... (scanned ports are
+     * left out: most of them are simply closed). No I/O.
+     */
+    public Map<Target, String> problems() {
+        Map<Target, String> out = new java.util.LinkedHashMap<>();
+        for (Target t : options.targets()) {
+            String why = lastProblem.get(t);
+            if (why == null && connecting.contains(t)) {
+                why = "no answer yet to the JDWP handshake (not a JVM debug port, or a busy one?)";
+            }
+            if (why != null && !sessions.containsKey(t)) {
+                out.put(t, why);
+            }
+        }
+        return out;
     }
 
     /** All connected VMs, ordered by target. No I/O. */
@@ -234,17 +255,25 @@ public final class Monitor implements AutoCloseable {
         try {
             s.connect();
         } catch (ConnectException nobodyListens) {
+            lastProblem.put(t, "nothing listens there");
             return;
         } catch (JdwpHandshake.JdwpHandshakeException | SocketTimeoutException notJdwp) {
             // Something listens but does not speak JDWP: leave it alone for a while.
+            lastProblem.put(t, "something listens but does not answer the JDWP handshake (not a JVM debug port?)");
             backoffUntil.put(t, System.currentTimeMillis() + BACKOFF_NOT_JDWP_MS);
             return;
         } catch (EOFException busy) {
             // A JDWP endpoint that already serves someone closes at once; try again next round.
+            lastProblem.put(t, "it closed the connection at once (a debugger or another monitor is attached?)");
+            return;
+        } catch (java.net.UnknownHostException unknown) {
+            lastProblem.put(t, "unknown host");
             return;
         } catch (IOException | RuntimeException other) {
+            lastProblem.put(t, String.valueOf(other.getMessage()));
             return;
         }
+        lastProblem.remove(t);
         if (closed) {
             s.close("monitor closed", false);
             return;
