@@ -9,7 +9,8 @@ public final class Ids {
     }
 
     /**
-     * Parses {@code 0x1f2e}, {@code 1f2e} written with hex letters, or a decimal number.
+     * Parses {@code 0x1f2e}, {@code 1f2e} written with hex letters, a decimal number, or {@code #98}
+     * (decimal, as the MicroEJ views write ids).
      *
      * @throws NumberFormatException if it is none of them
      */
@@ -17,6 +18,9 @@ public final class Ids {
         String t = text.trim();
         if (t.startsWith("0x") || t.startsWith("0X")) {
             return Long.parseUnsignedLong(t.substring(2), 16);
+        }
+        if (t.startsWith("#") && t.length() > 1 && t.substring(1).chars().allMatch(Character::isDigit)) {
+            return Long.parseUnsignedLong(t.substring(1)); // as the microej commands print ids: #98 = 0x62
         }
         if (t.chars().allMatch(Character::isDigit)) {
             return Long.parseUnsignedLong(t);
