@@ -37,6 +37,22 @@ public final class Describe {
         };
     }
 
+    /**
+     * {@code s} with control characters written as {@code \\uXXXX}: for names that come from a dump
+     * or a VM (a tab, an escape sequence), to be shown on a terminal rather than obeyed by it.
+     */
+    public static String controlsEscaped(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> {
+            if (c < 0x20 || c == 0x7F) {
+                sb.append(String.format("\\u%04x", c));
+            } else {
+                sb.appendCodePoint(c);
+            }
+        });
+        return sb.toString();
+    }
+
     public static String quote(String s, int max) {
         StringBuilder sb = new StringBuilder("\"");
         int n = Math.min(s.length(), max);

@@ -1,5 +1,6 @@
 package dev.heapwise.cli.ddm;
 
+import dev.heapwise.cli.Describe;
 import dev.heapwise.ddm.monitor.HeapSnapshot;
 import dev.heapwise.ddm.monitor.ThreadSnapshot;
 import dev.heapwise.ddm.monitor.VmSnapshot;
@@ -33,7 +34,7 @@ final class MonitorTable {
             }
             String debugger = v.debuggerPort() == null ? "-" : v.debuggerPort()
                     + (v.selected() ? " (current)" : "") + (v.debuggerAttached() ? " attached" : "");
-            sb.append(String.format(Locale.ROOT, fmt, v.target(), ddm, v.pid() == null ? "-" : v.pid(), cut(app, 24),
+            sb.append(String.format(Locale.ROOT, fmt, v.target(), ddm, v.pid() == null ? "-" : v.pid(), cut(Describe.controlsEscaped(app), 24),
                     heap, Boolean.TRUE.equals(v.ddm()) ? String.valueOf(v.threads().size()) : "-", debugger));
             if (v.waitingForDebugger()) {
                 sb.append("    waiting for a debugger\n");
@@ -45,13 +46,13 @@ final class MonitorTable {
             }
             sb.append('\n').append("threads of ").append(v.target());
             if (v.appName() != null) {
-                sb.append(" (").append(v.appName()).append(')');
+                sb.append(" (").append(Describe.controlsEscaped(v.appName())).append(')');
             }
             sb.append('\n');
             List<ThreadSnapshot> threads = v.threads();
             for (int i = 0; i < Math.min(MAX_THREADS_SHOWN, threads.size()); i++) {
                 ThreadSnapshot t = threads.get(i);
-                sb.append(String.format(Locale.ROOT, "  %6d  %-12s %s%s%n", t.id(), t.status(), t.name(), t.daemon() ? " (daemon)" : ""));
+                sb.append(String.format(Locale.ROOT, "  %6d  %-12s %s%s%n", t.id(), t.status(), Describe.controlsEscaped(t.name()), t.daemon() ? " (daemon)" : ""));
             }
             if (threads.size() > MAX_THREADS_SHOWN) {
                 sb.append("  ... ").append(threads.size() - MAX_THREADS_SHOWN).append(" more\n");
