@@ -66,10 +66,13 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         return ExitCodes.INTERNAL_ERROR;
     }
 
+    /** A wrong option or argument: one line, with where to look, not the whole usage text. */
     static int onBadUsage(CommandLine.ParameterException ex, String[] args) {
         CommandLine cl = ex.getCommandLine();
-        System.err.println("heapwise: " + ex.getMessage());
-        cl.usage(System.err);
+        String hint = ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()
+                ? "; did you mean " + u.getSuggestions().getFirst() + "?" : "";
+        System.err.println("heapwise: " + ex.getMessage() + hint + " (" + cl.getCommandSpec().qualifiedName()
+                + " --help lists the options)");
         return ExitCodes.BAD_INPUT;
     }
 

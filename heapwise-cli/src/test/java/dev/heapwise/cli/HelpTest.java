@@ -34,4 +34,17 @@ class HelpTest {
             }
         }
     }
+
+    @Test
+    void aUsageMistakeIsOneLineWithWhereToLook() {
+        CliRun typo = CliRun.run("histogramx");
+        assertThat(typo.exit()).isEqualTo(2);
+        assertThat(typo.err().lines()).singleElement().asString()
+                .startsWith("heapwise: Unmatched argument").contains("did you mean histogram?", "heapwise --help");
+        CliRun option = CliRun.run("histogram", "x.hprof", "--sortt", "count");
+        assertThat(option.exit()).isEqualTo(2);
+        assertThat(option.err().lines()).singleElement().asString().contains("--sort?", "heapwise histogram --help");
+        CliRun missing = CliRun.run("microej", "usage");
+        assertThat(missing.err().lines()).singleElement().asString().contains("heapwise microej usage --help");
+    }
 }
