@@ -9,8 +9,9 @@ import picocli.CommandLine.ParseResult;
  * One rule for the counting options every command shares: {@code --top}, {@code --limit},
  * {@code --runs}, {@code --depth}, {@code --max}, {@code --width}, {@code --periods} and
  * {@code --list} count things shown or done and must be at least 1 ({@code --depth} at most 400,
- * {@code --periods} at most 10,000); {@code --threads} at least 0 (0: one per processor). A value outside is a usage error (exit 2) before any work, in every
- * command alike, instead of an empty listing or a failure halfway.
+ * {@code --periods} at most 10,000); {@code --threads} at least 0 (0: one per processor). A value
+ * outside is a usage error (exit 2) before any work, in every command alike, instead of an empty
+ * listing or a failure halfway.
  */
 public final class CountOptions {
     /**
@@ -35,8 +36,9 @@ public final class CountOptions {
                 Integer min = MINIMUM.get(o.longestName());
                 Integer max = MAXIMUM.get(o.longestName());
                 if (o.getValue() instanceof Integer v && (min != null && v < min || max != null && v > max)) {
-                    throw new CommandLine.ParameterException(p.commandSpec().commandLine(), o.longestName()
-                            + (max == null ? " must be at least " + min : " must be " + min + " to " + max) + ", not " + v);
+                    String range = max == null ? " must be at least " + min : " must be " + min + " to " + max;
+                    throw new CommandLine.ParameterException(p.commandSpec().commandLine(),
+                            o.longestName() + range + ", not " + v);
                 }
             }
         }

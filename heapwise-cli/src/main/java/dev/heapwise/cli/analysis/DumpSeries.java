@@ -32,8 +32,8 @@ public final class DumpSeries {
             + "of failing at the first problem.")
     boolean lenient;
 
-    @Option(names = "--index-dir", paramLabel = "DIR", description = "A folder for the dumps' indexes, one subfolder per "
-            + "dump named after its file (default: beside each dump, else ~/.cache/heapwise).")
+    @Option(names = "--index-dir", paramLabel = "DIR", description = "A folder for the dumps' indexes, one "
+            + "subfolder per dump named after its file (default: beside each dump, else ~/.cache/heapwise).")
     Path indexDir;
 
     /** Opened graphs and their dominator trees; closes them all. */

@@ -34,7 +34,8 @@ final class MonitorTable {
             }
             String debugger = v.debuggerPort() == null ? "-" : v.debuggerPort()
                     + (v.selected() ? " (current)" : "") + (v.debuggerAttached() ? " attached" : "");
-            sb.append(String.format(Locale.ROOT, fmt, v.target(), ddm, v.pid() == null ? "-" : v.pid(), cut(Describe.controlsEscaped(app), 24),
+            sb.append(String.format(Locale.ROOT, fmt, v.target(), ddm, v.pid() == null ? "-" : v.pid(),
+                    cut(Describe.controlsEscaped(app), 24),
                     heap, Boolean.TRUE.equals(v.ddm()) ? String.valueOf(v.threads().size()) : "-", debugger));
             if (v.waitingForDebugger()) {
                 sb.append("    waiting for a debugger\n");
@@ -52,7 +53,8 @@ final class MonitorTable {
             List<ThreadSnapshot> threads = v.threads();
             for (int i = 0; i < Math.min(MAX_THREADS_SHOWN, threads.size()); i++) {
                 ThreadSnapshot t = threads.get(i);
-                sb.append(String.format(Locale.ROOT, "  %6d  %-12s %s%s%n", t.id(), t.status(), Describe.controlsEscaped(t.name()), t.daemon() ? " (daemon)" : ""));
+                sb.append(String.format(Locale.ROOT, "  %6d  %-12s %s%s%n", t.id(), t.status(),
+                        Describe.controlsEscaped(t.name()), t.daemon() ? " (daemon)" : ""));
             }
             if (threads.size() > MAX_THREADS_SHOWN) {
                 sb.append("  ... ").append(threads.size() - MAX_THREADS_SHOWN).append(" more\n");

@@ -10,11 +10,13 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,7 +103,7 @@ public final class Monitor implements AutoCloseable {
      * left out: most of them are simply closed). No I/O.
      */
     public Map<Target, String> problems() {
-        Map<Target, String> out = new java.util.LinkedHashMap<>();
+        Map<Target, String> out = new LinkedHashMap<>();
         for (Target t : options.targets()) {
             String why = lastProblem.get(t);
             if (why == null && connecting.contains(t)) {
@@ -266,7 +268,7 @@ public final class Monitor implements AutoCloseable {
             // A JDWP endpoint that already serves someone closes at once; try again next round.
             lastProblem.put(t, "it closed the connection at once (a debugger or another monitor is attached?)");
             return;
-        } catch (java.net.UnknownHostException unknown) {
+        } catch (UnknownHostException unknown) {
             lastProblem.put(t, "unknown host");
             return;
         } catch (IOException | RuntimeException other) {
