@@ -99,4 +99,20 @@ class HostileAndBrokenXmlTest {
             assertThat(empty.objectCount()).isZero();
         }
     }
+
+    /** A problem in a start tag written over several lines is placed where the tag begins, not where it ends. */
+    @Test
+    void aBadTagIsPlacedAtItsFirstLine() throws Exception {
+        String tag = "<object id=\"103\" class=\"com/is2t/test/HeapDumpTest$TestObj\" createdAt=\"12\"";
+        String xml = dev.heapwise.microej.fixture.HandWrittenDumps.FIRST.replaceFirst(java.util.regex.Pattern.quote(tag),
+                java.util.regex.Matcher.quoteReplacement(tag.replace("\"12\"", "\"twelve\"")));
+        int at = xml.indexOf(tag.replace("\"12\"", "\"twelve\""));
+        long line = xml.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+        int column = at - xml.lastIndexOf('\n', at - 1);
+        assertThat(xml.substring(at, xml.indexOf('>', at))).as("the tag spans lines").contains("\n");
+        Path dump = Fixtures.write(dir, "badnum.heap", xml);
+        assertThatThrownBy(() -> MicroEj.open(dump)).isInstanceOf(DumpFormatException.class)
+                .hasMessage(dump + ": line " + line + ", column " + column + ": createdAt \"twelve\" is not an integer"
+                        + " time stamp");
+    }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.function.LongSupplier;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
@@ -69,7 +70,35 @@ final class XmlHeapReader {
         }
     }
 
+    /** Where the current start tag began, when known (0: use the parser's position). */
+    private int tagLine;
+    private int tagColumn;
+
+    /**
+     * Advances the reader. For a start tag it remembers where the tag began: the parser's own
+     * position after it is where the tag ended, which for a tag spread over several lines (one
+     * attribute per line) is not the line a user looks for. The position before the event is the
+     * tag's start after other markup or text (after text the JDK's parser has already read the
+     * '<', hence one column back), but not after the prolog, whose whitespace it does not report.
+     */
+    private int next() throws XMLStreamException {
+        int previous = r.getEventType();
+        Location before = r.getLocation();
+        int ev = r.next();
+        boolean known = ev == XMLStreamConstants.START_ELEMENT && previous != XMLStreamConstants.START_DOCUMENT
+                && previous != XMLStreamConstants.DTD;
+        boolean text = previous == XMLStreamConstants.CHARACTERS || previous == XMLStreamConstants.SPACE;
+        tagLine = known ? before.getLineNumber() : 0;
+        tagColumn = known ? Math.max(1, before.getColumnNumber() - (text ? 1 : 0)) : 0;
+        return ev;
+    }
+
     private void here() {
+        if (tagLine > 0 && r.getEventType() == XMLStreamConstants.START_ELEMENT) {
+            line = tagLine;
+            column = tagColumn;
+            return;
+        }
         Location l = r.getLocation();
         line = l.getLineNumber();
         column = l.getColumnNumber();
@@ -83,13 +112,13 @@ final class XmlHeapReader {
     void read() throws IOException {
         long recordStart = 0;
         try {
-            int ev = r.next();
+            int ev = next();
             while (ev != XMLStreamConstants.START_ELEMENT) {
                 if (ev == XMLStreamConstants.END_DOCUMENT) {
                     here();
                     throw new DumpFormatException(file, line, column, "the document has no root element", null);
                 }
-                ev = r.next();
+                ev = next();
             }
             here();
             if (!r.getLocalName().equals("heap")) {
@@ -100,7 +129,7 @@ final class XmlHeapReader {
                 problem(Problem.UNKNOWN_ATTRIBUTE, "<heap> has no attribute " + r.getAttributeLocalName(i));
             }
             while (true) {
-                ev = r.next();
+                ev = next();
                 if (ev == XMLStreamConstants.END_ELEMENT) {
                     break;
                 }
@@ -125,7 +154,7 @@ final class XmlHeapReader {
                 }
             }
             while (r.hasNext()) {
-                r.next();
+                next();
             }
         } catch (XMLStreamException e) {
             DumpFormatException bad = notWellFormed(e);
@@ -194,7 +223,7 @@ final class XmlHeapReader {
     private void skip() throws XMLStreamException {
         int depth = 1;
         while (depth > 0) {
-            int ev = r.next();
+            int ev = next();
             if (ev == XMLStreamConstants.START_ELEMENT) {
                 depth++;
             } else if (ev == XMLStreamConstants.END_ELEMENT) {
@@ -402,7 +431,7 @@ final class XmlHeapReader {
         fieldTypes.clear();
         int n = 0;
         while (true) {
-            int ev = r.next();
+            int ev = next();
             if (ev == XMLStreamConstants.END_ELEMENT) {
                 return n;
             }
@@ -441,7 +470,7 @@ final class XmlHeapReader {
         }
         // a field has no content
         while (true) {
-            int ev = r.next();
+            int ev = next();
             if (ev == XMLStreamConstants.END_ELEMENT) {
                 break;
             }
@@ -623,7 +652,7 @@ final class XmlHeapReader {
         long count = 0;
         pending.setLength(0);
         while (true) {
-            int ev = r.next();
+            int ev = next();
             if (ev == XMLStreamConstants.END_ELEMENT) {
                 if (!pending.isEmpty()) {
                     element(type, pending, 0, pending.length());
