@@ -48,6 +48,21 @@ public record Selection(Long from, Long to, String thread, String method, String
         return sb.isEmpty() ? "all instances" : sb.toString();
     }
 
+    /**
+     * Whether a dump's method {@code m} (internal form) is the one a user named: in the internal or
+     * the printed form, or without its signature ({@code com.example.App.start}), or by its simple
+     * name alone ({@code start}, every method of that name).
+     */
+    static boolean methodMatches(String m, String wanted) {
+        String java = TypeNames.method(m);
+        if (m.equals(wanted) || java.equals(wanted)) {
+            return true;
+        }
+        int open = java.indexOf('(');
+        String qualified = open < 0 ? java : java.substring(0, open);
+        return qualified.equals(wanted) || qualified.substring(qualified.lastIndexOf('.') + 1).equals(wanted);
+    }
+
     /** This selection resolved against a graph's dictionaries. */
     public Bound bind(HeapGraph g) {
         return new Bound(this, new MicroEjAttributes(g));
@@ -93,7 +108,7 @@ public record Selection(Long from, Long to, String thread, String method, String
                 boolean any = false;
                 for (int i = 0; i < methods.size(); i++) {
                     String m = methods.get(i);
-                    if (m.equals(s.method()) || TypeNames.method(m).equals(s.method())) {
+                    if (methodMatches(m, s.method())) {
                         methodCodes[i] = true;
                         any = true;
                     }
