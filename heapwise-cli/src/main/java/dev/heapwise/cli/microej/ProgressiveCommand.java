@@ -84,9 +84,13 @@ final class ProgressiveCommand implements Callable<Integer> {
                 return 0;
             }
             System.out.printf("Progressive heap usage by %s over %d dumps%n", by, r.dumps().size());
+            // Dump names often differ only at the end (app-1.heap, app-2.heap): number the columns.
+            for (int i = 0; i < r.dumps().size(); i++) {
+                System.out.printf("  dump %d: %s%n", i + 1, r.dumps().get(i).name());
+            }
             StringBuilder head = new StringBuilder(String.format("%-50s", by));
-            for (ProgressiveUsage.Dump d : r.dumps()) {
-                head.append(String.format(" %12s", Cli.fit(d.name(), 12)));
+            for (int i = 0; i < r.dumps().size(); i++) {
+                head.append(String.format(" %12s", "dump " + (i + 1)));
             }
             System.out.println(head);
             StringBuilder totals = new StringBuilder(String.format("%-50s", "(all instances)"));

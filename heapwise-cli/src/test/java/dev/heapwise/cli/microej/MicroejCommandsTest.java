@@ -115,7 +115,8 @@ class MicroejCommandsTest {
         assertThat(progressive.get("selected").get(progressive.get("selected").size() - 1).get("instances").asLong())
                 .isEqualTo(4);
         String text = ok("microej", "progressive", first.toString(), second.toString(), "--select", "TestObj").out();
-        assertThat(text).contains("Instances of type 'com.is2t.test.HeapDumpTest$TestObj' over time");
+        assertThat(text).contains("Instances of type 'com.is2t.test.HeapDumpTest$TestObj' over time",
+                "dump 1: heap-0.heap", "dump 2: heap-1.heap");
 
         JsonNode compare = ok("microej", "compare", first.toString(), second.toString(), "--type", "TestObj",
                 "--no-classes", "--json").json();
