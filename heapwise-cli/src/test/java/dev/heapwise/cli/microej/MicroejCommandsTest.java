@@ -168,7 +168,7 @@ class MicroejCommandsTest {
                 "<array id=\"105\" class=\"[I\" length=\"4\""));
         CliRun strict = CliRun.run("microej", "types", bad.toString(), "--quiet");
         assertThat(strict.exit()).isEqualTo(2);
-        assertThat(strict.err().strip()).startsWith("heapwise: " + bad + ": line 64, column 81: ")
+        assertThat(strict.err().strip()).startsWith("heapwise: " + bad + ": line 64, column 3: ")
                 .contains("has length 4 but holds 3").doesNotContain("\n");
         CliRun info = CliRun.run("info", bad.toString());
         assertThat(info.exit()).isEqualTo(2);
