@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.function.LongSupplier;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
