@@ -69,4 +69,14 @@ class IndexDirTest {
         assertThat(refused.exit()).isEqualTo(2);
         assertThat(idx.resolve("keep")).isDirectory();
     }
+
+    @Test
+    void someoneElsesManifestIsNotAnIndex() throws Exception {
+        Path web = Files.createDirectory(dir.resolve("webapp"));
+        Files.writeString(web.resolve("manifest.json"), "{\"name\": \"my app\", \"version\": \"1\"}");
+        CliRun r = CliRun.run("info", dump.toString(), "--index-dir", web.toString(), "-q");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("not a heapwise index");
+        assertThat(Files.readString(web.resolve("manifest.json"))).contains("my app");
+    }
 }

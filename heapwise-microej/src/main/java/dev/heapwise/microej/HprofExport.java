@@ -21,11 +21,24 @@ import java.util.Map;
  * in Eclipse MAT and VisualVM: class names in internal form in LOAD_CLASS records, one CLASS_DUMP
  * per class (declared fields and statics), instances, arrays, and the graph's roots (class statics
  * as sticky-class roots, everything else as unknown roots). Ids are the graph's ids, as wide as the
- * source dump's (4 bytes for a MicroEJ dump whose ids all fit, else 8). MicroEJ's per-object creation data has no place in HPROF and is left out.
+ * source dump's (4 bytes for a MicroEJ dump whose ids all fit, else 8); an Android source stays an
+ * Android dump (1.0.3, ART's stated sizes). MicroEJ's per-object creation data has no place in
+ * HPROF and is left out.
  * Streams over the graph, keeping per-class data only. Not thread-safe.
  */
 public final class HprofExport {
     private HprofExport() {}
+
+    /** The bytes of the values of every instance field of {@code c} and its superclasses. */
+    private static int fieldBytes(HeapGraph g, HeapClass c, int idSize) {
+        int bytes = 0;
+        for (HeapClass k = c; k != null; k = k.superIndex() >= 0 ? g.heapClass(k.superIndex()) : null) {
+            for (FieldDef f : k.fields()) {
+                bytes += f.type().size(idSize);
+            }
+        }
+        return bytes;
+    }
 
     /** Writes {@code g} to {@code out}; closes {@code out}. */
     public static void write(HeapGraph g, OutputStream out, ProgressListener progress) throws IOException {
@@ -73,19 +86,12 @@ public final class HprofExport {
                 }
                 List<FieldDef> fields = c.fields();
                 long[] fieldNames = new long[fields.size()];
-                int instanceSize = 0;
-                for (HeapClass k = c; k != null; k = k.superIndex() >= 0 ? g.heapClass(k.superIndex()) : null) {
-                    for (FieldDef f : k.fields()) {
-                        instanceSize += f.type().size(idSize);
-                    }
-                }
+                // ART's records state the whole object's size; HotSpot's, the bytes of its field values.
+                int instanceSize = android ? (int) c.instanceSize() : fieldBytes(g, c, idSize);
                 for (int i = 0; i < fields.size(); i++) {
                     fieldNames[i] = string(w, strings, nextString, fields.get(i).name());
                 }
                 long superId = c.superIndex() >= 0 ? classIds[c.superIndex()] : 0;
-                if (android) {
-                    instanceSize = (int) c.instanceSize(); // ART's records state the whole object's size
-                }
                 w.classDump(id, superId, 0, c.isArray() ? 0 : instanceSize, statics, staticNames, fields, fieldNames);
             }
             int n = g.objectCount();

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -130,12 +129,16 @@ public final class IndexStore implements AutoCloseable {
                 + " the folder; give a new or empty folder (or one with an index) as --index-dir", null);
     }
 
-    private static boolean isManifest(Path file) throws IOException {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > (1 << 20)) {
+    /** Whether {@code file} is an index manifest, of this layout version or an older one. */
+    private static boolean isManifest(Path file) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
-        String text = Files.readString(file, StandardCharsets.ISO_8859_1);
-        return text.contains("\"dumpPath\"") && text.contains("\"version\"");
+        try {
+            return Manifest.read(file).dumpPath() != null;
+        } catch (IOException notOne) {
+            return false;
+        }
     }
 
     /** Deletes an index folder, after checking that it is one (or empty); missing is fine. */
