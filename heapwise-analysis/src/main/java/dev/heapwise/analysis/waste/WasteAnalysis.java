@@ -113,21 +113,23 @@ public final class WasteAnalysis {
         }
         // Key each reachable string by its text's hash; remember its value array.
         int n = g.objectCount();
-        int count = 0;
-        for (int o = 0; o < n; o++) {
-            if (isString[g.classOf(o)] && g.kind(o) == ObjectKind.INSTANCE && tree.isReachable(o)) {
-                count++;
-            }
+        // Room for every string; the unreachable ones are left out below, so the count is found
+        // there instead of by a pass of its own over all objects.
+        long instances = 0;
+        for (HeapClass c : stringClasses) {
+            instances += c.instanceCount();
         }
+        int room = (int) Math.min(Integer.MAX_VALUE - 8, instances);
         // Per string, in native memory (16 bytes, and 12 more while sorting): its key, its value
         // array, and the string itself; sorted by key, equal texts end up side by side.
-        try (NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, count));
-                NativeInts order = NativeInts.allocateUninitialized(Math.max(1, count));
-                NativeInts values = NativeInts.allocateUninitialized(Math.max(1, count));
-                NativeInts stringObject = NativeInts.allocateUninitialized(Math.max(1, count))) {
+        try (NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, room));
+                NativeInts order = NativeInts.allocateUninitialized(Math.max(1, room));
+                NativeInts values = NativeInts.allocateUninitialized(Math.max(1, room));
+                NativeInts stringObject = NativeInts.allocateUninitialized(Math.max(1, room))) {
             RefCursor out = g.outRefs();
             int k = 0;
-            for (int o = 0; o < n && k < count; o++) {
+            int hint = 0; // where the last value array was found: the next is usually just after it
+            for (int o = 0; o < n && k < room; o++) {
                 if (!isString[g.classOf(o)] || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
                     continue;
                 }
@@ -140,7 +142,8 @@ public final class WasteAnalysis {
                         break;
                     }
                 }
-                int at = value < 0 ? -1 : hashes.indexOf(value);
+                int at = value < 0 ? -1 : hashes.indexOf(value, hint);
+                hint = at >= 0 ? at : hint;
                 long key;
                 if (jdk6) {
                     String text = g.readString(o, Integer.MAX_VALUE);
@@ -161,6 +164,7 @@ public final class WasteAnalysis {
                 values.set(k, value);
                 k++;
             }
+            int count = k;
             KeySort.sort(keys, order, count);
             long wasted = 0;
             long groups = 0;

@@ -162,14 +162,53 @@ public final class ContentHashes implements AutoCloseable {
 
     /** The position of an object among the hashed arrays, or a negative number. */
     public int indexOf(int object) {
-        int lo = 0;
-        int hi = size - 1;
+        return search(objects, object, 0, size - 1);
+    }
+
+    /**
+     * Like {@link #indexOf(int)}, but first gallops out from position {@code hint}: a few reads
+     * when the object is near the hint's, as a string's value array is near the string, where a
+     * plain binary search makes some 23 scattered reads among 7 M arrays.
+     */
+    public int indexOf(int object, int hint) {
+        return indexOf(objects, size, object, hint);
+    }
+
+    /** Where {@code key} is among the first {@code size} ascending values, searched from {@code hint} outwards. */
+    static int indexOf(NativeInts sorted, int size, int key, int hint) {
+        if (size == 0) {
+            return -1;
+        }
+        int at = Math.clamp(hint, 0, size - 1);
+        int lo;
+        int hi;
+        int step = 1;
+        if (sorted.get(at) < key) {
+            lo = at + 1;
+            while (at + step < size && sorted.get(at + step) < key) {
+                lo = at + step + 1;
+                step <<= 1;
+            }
+            hi = Math.min(size - 1, at + step);
+        } else {
+            hi = at;
+            while (at - step >= 0 && sorted.get(at - step) > key) {
+                hi = at - step - 1;
+                step <<= 1;
+            }
+            lo = Math.max(0, at - step);
+        }
+        return search(sorted, key, lo, hi);
+    }
+
+    /** Binary search in {@code [lo, hi]}; a miss gives {@code -(insertion point) - 1}. */
+    private static int search(NativeInts sorted, int key, int lo, int hi) {
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int v = objects.get(mid);
-            if (v < object) {
+            int v = sorted.get(mid);
+            if (v < key) {
                 lo = mid + 1;
-            } else if (v > object) {
+            } else if (v > key) {
                 hi = mid - 1;
             } else {
                 return mid;
