@@ -94,7 +94,7 @@ public final class MonitorCommand implements Callable<Integer> {
 
     @Option(names = "--probe", paramLabel = "MODE", defaultValue = "SAFE",
             description = "SAFE (default) asks VirtualMachine.Version before DDM, since HotSpot's JDWP agent crashes on DDM; "
-                    + "HELLO_FIRST sends HELO at once (DDM-only peers).")
+                    + "HELLO_FIRST sends HELO at once (Android and DDM-only peers; it crashes a HotSpot VM).")
     ProbeMode probe;
 
     @Option(names = "--heap-bitmap", paramLabel = "VM", description = "Trigger a GC on VM and write its heap segment bitmap as PNG to -o.")

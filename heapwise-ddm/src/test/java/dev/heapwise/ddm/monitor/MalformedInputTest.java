@@ -10,7 +10,14 @@ import dev.heapwise.ddm.codec.DdmMessage;
 import dev.heapwise.ddm.codec.MessageCodec;
 import dev.heapwise.ddm.codec.Zlib;
 import dev.heapwise.ddm.heap.HeapBitmap;
+import dev.heapwise.ddm.jdwp.JdwpHandshake;
 import dev.heapwise.ddm.jdwp.JdwpPacket;
+import dev.heapwise.ddm.jdwp.JdwpPacketReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -130,11 +137,11 @@ class MalformedInputTest {
                     .pollInterval(Duration.ofSeconds(30)).debuggerPorts(0, -1).useAdb(false).maxInMemoryPacket(4096).build();
             try (Monitor monitor = Monitor.start(options)) {
                 VmSnapshot v = Await.until("HELO answered", T, () -> monitor.vm(target).filter(x -> Boolean.TRUE.equals(x.ddm())));
-                try (java.net.Socket s = new java.net.Socket("127.0.0.1", v.debuggerPort())) {
+                try (Socket s = new Socket("127.0.0.1", v.debuggerPort())) {
                     java.io.InputStream in = s.getInputStream();
                     java.io.OutputStream out = s.getOutputStream();
                     dev.heapwise.ddm.jdwp.JdwpHandshake.initiate(in, out);
-                    dev.heapwise.ddm.jdwp.JdwpPacketReader reader = new dev.heapwise.ddm.jdwp.JdwpPacketReader(in, 1 << 20, null);
+                    JdwpPacketReader reader = new JdwpPacketReader(in, 1 << 20, null);
                     out.write(JdwpPacket.command(5, 100, 1, null).encode());
                     out.flush();
                     JdwpPacket reply = reader.read();
@@ -168,6 +175,35 @@ class MalformedInputTest {
                 monitor.requestHeapInfo(target, DdmMessage.HeapInfoRequest.NEXT_GC).get(T, TimeUnit.MILLISECONDS);
                 monitor.exitVm(target, 0).get(T, TimeUnit.MILLISECONDS);
                 assertThat(vm.received).contains("HPIF", "EXIT");
+            }
+        }
+    }
+
+    @Test
+    void aPeerThatDiesOnHelloIsReportedWithTheProbeToBlame() throws Exception {
+        // What a HotSpot JVM does with a DDM packet (its JDWP agent crashes): close without a reply.
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<JdwpPacket> got = CompletableFuture.supplyAsync(() -> {
+                try (Socket s = server.accept()) {
+                    JdwpHandshake.accept(s.getInputStream(), s.getOutputStream());
+                    return new JdwpPacketReader(s.getInputStream(), 1 << 20, null).read();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            Target target = new Target("127.0.0.1", server.getLocalPort());
+            List<String> problems = new CopyOnWriteArrayList<>();
+            MonitorOptions options = MonitorOptions.builder().noScan().target(target).probe(ProbeMode.HELLO_FIRST)
+                    .scanInterval(Duration.ofMillis(200)).noDebuggerPorts().useAdb(false).build();
+            try (Monitor monitor = Monitor.start(options, new MonitorListener() {
+                @Override
+                public void problem(Target t, String message) {
+                    problems.add(message);
+                }
+            })) {
+                assertThat(got.get(T, TimeUnit.MILLISECONDS).commandSet()).isEqualTo(JdwpPacket.DDM_COMMAND_SET);
+                expect(problems, "the VM closed the connection instead of answering the DDM hello (HELO); a HotSpot JVM"
+                        + " crashes on DDM packets, and --probe HELLO_FIRST sends one");
             }
         }
     }

@@ -163,6 +163,15 @@ public final class VmSession {
 
             @Override
             public void failed(String reason) {
+                if (reason.startsWith("connection closed")) {
+                    // HotSpot's JDWP agent does not reject an unknown command set: it crashes (seen with
+                    // Temurin 25: SIGSEGV in debugDispatch_getHandler). Only a HELO sent first reaches it.
+                    problem("the VM closed the connection instead of answering the DDM hello (HELO)"
+                            + (host.options().probe() == ProbeMode.HELLO_FIRST
+                                    ? "; a HotSpot JVM crashes on DDM packets, and --probe HELLO_FIRST sends one"
+                                    + " before asking what the VM is: keep the default probe for non-Android VMs"
+                                    : ""));
+                }
                 plain(null);
             }
         });
