@@ -14,8 +14,10 @@ import dev.heapwise.analysis.paths.internal.PathSearch;
 import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.Reference;
+import dev.heapwise.graph.RootKind;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -178,7 +180,7 @@ public final class LeakAnalyzer {
         }
         LeakStatuses.resolve(entries);
         List<LeakTrace.Node> nodes = new ArrayList<>(n);
-        StringBuilder signed = new StringBuilder();
+        StringBuilder signed = new StringBuilder(javaLocal(g, root, roots, entries.getFirst()));
         for (int i = 0; i < n; i++) {
             int o = path.get(i);
             LeakStatuses.Entry e = entries.get(i);
@@ -193,6 +195,19 @@ public final class LeakAnalyzer {
         long retained = tree == null ? 0 : tree.retainedSize(leak.object());
         return new LeakTrace(leak.object(), Signatures.sha1(signed.toString()), library, retained, List.copyOf(nodes),
                 leak.reasons(), leak.details());
+    }
+
+    /**
+     * Shark starts the path of a Java frame's local at the frame's thread, with a {@code <Java Local>}
+     * reference that it signs unless the local is not leaking; heapwise names the thread and frame in
+     * the root line instead, and signs the same. Empty for other roots, or when the thread is unknown.
+     */
+    private static String javaLocal(HeapGraph g, GcRoot root, RootIndex roots, LeakStatuses.Entry local) {
+        if (root == null || root.kind() != RootKind.JAVA_FRAME || local.status == LeakTrace.Status.NO) {
+            return "";
+        }
+        HeapThread t = roots.thread(root.threadSerial());
+        return t == null || t.objectIndex() < 0 ? "" : ObjectLabels.className(g, t.objectIndex()) + "<Java Local>";
     }
 
     private static ReferenceMatcher nonIgnored(ReferenceMatcher m) {

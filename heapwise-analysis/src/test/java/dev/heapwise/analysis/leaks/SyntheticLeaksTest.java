@@ -6,6 +6,7 @@ import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.analysis.leaks.internal.Signatures;
 import dev.heapwise.graph.FieldDef;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapGraph;
@@ -114,6 +115,40 @@ class SyntheticLeaksTest {
             assertThat(app).extracting(LeakTrace::signature).doesNotHaveDuplicates();
             LeakReport again = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults(), ProgressListener.NONE);
             assertThat(LeakTraceFormat.format(again)).isEqualTo(LeakTraceFormat.format(r));
+        }
+    }
+
+    /**
+     * Shark's path to a Java frame's local starts at the thread with a {@code <Java Local>}
+     * reference, which it signs; heapwise puts the frame in the root line and signs the same. Before,
+     * a local that is itself the leaking object signed nothing: every such leak was one group.
+     */
+    @Test
+    void javaLocalsAreSignedFromTheirThreadAsSharkSignsThem(@TempDir Path dir) throws Exception {
+        SyntheticHeap h = new SyntheticHeap();
+        long thread = h.cls("java.lang.Thread", h.javaLangObject, List.of(), List.of());
+        long leak = h.cls("app.Leak", "x");
+        long holder = h.cls("app.Holder", "x");
+        long t = h.obj(thread);
+        long direct = h.obj(leak, 0);
+        long held = h.obj(leak, 0);
+        long holding = h.obj(holder, held);
+        h.root(SyntheticHeap.ROOT_THREAD_OBJECT, t); // thread serial 1, as the frame roots below
+        h.root(SyntheticHeap.ROOT_JAVA_FRAME, direct);
+        h.root(SyntheticHeap.ROOT_JAVA_FRAME, holding);
+        Path dump = dir.resolve("locals.hprof");
+        h.write(dump);
+        try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
+            LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()
+                    .withFinders(List.of(new ClassNameFinder("app.Leak"))), ProgressListener.NONE);
+            List<LeakTrace> traces = r.applicationLeaks().stream().flatMap(l -> l.traces().stream()).toList();
+            LeakTrace d = traces.stream().filter(x -> g.id(x.leakingObject()) == direct).findFirst().orElseThrow();
+            LeakTrace v = traces.stream().filter(x -> g.id(x.leakingObject()) == held).findFirst().orElseThrow();
+            assertThat(d.nodes()).hasSize(1);
+            assertThat(d.signature()).isEqualTo(Signatures.sha1("java.lang.Thread<Java Local>"));
+            assertThat(v.nodes()).extracting(n -> n.reference() == null ? null : n.reference().display())
+                    .containsExactly("Holder.x", null);
+            assertThat(v.signature()).isEqualTo(Signatures.sha1("java.lang.Thread<Java Local>app.Holderx"));
         }
     }
 

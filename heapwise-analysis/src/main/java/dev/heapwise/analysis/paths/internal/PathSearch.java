@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * Breadth-first search from all GC roots at once, keeping each object's parent, so the first time
  * an object is reached is along a shortest path. A {@link Policy} can put some nodes in a second
- * queue that is only served when the first is empty (Shark's "visit last"), and skip objects that
- * cannot lead anywhere interesting. Stops when every target is reached.
+ * queue that is only served when the first is empty (Shark's "visit last"; from then on all that is
+ * found is queued last), and skip objects that cannot lead anywhere interesting. Stops when every
+ * target is reached.
  *
  * <p>Cost: 4 bytes per object of native memory for parents plus two bits per object; the queues
  * hold at most every object once (plus promotions). Reads the dump only through the
@@ -107,6 +108,10 @@ public final class PathSearch implements AutoCloseable {
         }
         long fi = 0;
         long li = 0;
+        // As in Shark: once the first queue runs dry, everything found goes last too. Otherwise what a
+        // last node reaches would jump ahead of the last queue and could take a root waiting there as
+        // its child, giving that root a longer path than itself.
+        boolean visitingLast = false;
         int found = 0;
         long visited = 0;
         RefCursor out = g.outRefs();
@@ -116,6 +121,7 @@ public final class PathSearch implements AutoCloseable {
             if (fi < first.size()) {
                 v = first.get(fi++);
             } else if (li < last.size()) {
+                visitingLast = true;
                 v = last.get(li++);
                 if (!bit(lastBits, v)) {
                     continue; // promoted to the first queue meanwhile
@@ -153,7 +159,7 @@ public final class PathSearch implements AutoCloseable {
                 if (pt != UNSEEN && !inLast) {
                     continue; // already queued first
                 }
-                boolean toLast = rootChildrenLast || policy.edgeLast(v, out.ordinal());
+                boolean toLast = visitingLast || rootChildrenLast || policy.edgeLast(v, out.ordinal());
                 if (pt != UNSEEN && toLast) {
                     continue; // queued last already, by an equally short way
                 }
