@@ -4,13 +4,15 @@ import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.graph.HeapGraph;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Android objects past the end of their life, as Shark's lifecycle inspectors find them:
  * destroyed activities ({@code Activity.mDestroyed}), fragments no manager holds any more
  * ({@code Fragment.mFragmentManager} null), and root views that are detached from their window
- * after having been attached, or whose context is a destroyed activity. Reads the fields of every
- * instance of those classes.
+ * after having been attached, or whose context is a destroyed activity, and services the
+ * ActivityThread no longer holds ({@code mServices}). Reads the fields of every instance of those
+ * classes.
  */
 public final class AndroidLifecycleFinder implements LeakFinder {
     @Override
@@ -20,7 +22,7 @@ public final class AndroidLifecycleFinder implements LeakFinder {
 
     @Override
     public boolean appliesTo(Hierarchy h) {
-        if (h.anyClass(AndroidObjects.ACTIVITY) || h.anyClass(AndroidObjects.VIEW)) {
+        if (h.anyClass(AndroidObjects.ACTIVITY) || h.anyClass(AndroidObjects.VIEW) || h.anyClass(AndroidObjects.SERVICE)) {
             return true;
         }
         for (String f : AndroidObjects.FRAGMENTS) {
@@ -36,6 +38,8 @@ public final class AndroidLifecycleFinder implements LeakFinder {
         HeapGraph g = h.graph();
         boolean[] activity = h.subclasses(AndroidObjects.ACTIVITY);
         boolean[] view = h.subclasses(AndroidObjects.VIEW);
+        boolean[] service = h.subclasses(AndroidObjects.SERVICE);
+        Set<Integer> heldServices = h.anyClass(AndroidObjects.SERVICE) ? AndroidObjects.servicesHeld(h) : null;
         boolean[][] fragments = new boolean[AndroidObjects.FRAGMENTS.length][];
         for (int i = 0; i < fragments.length; i++) {
             fragments[i] = h.subclasses(AndroidObjects.FRAGMENTS[i]);
@@ -60,6 +64,10 @@ public final class AndroidLifecycleFinder implements LeakFinder {
                 } else if (AndroidObjects.isDetachedAfterAttach(h, o)) {
                     out.add(new LeakingObject(o, List.of("View detached from its window (mAttachInfo is null,"
                             + " mWindowAttachCount > 0)"), List.of()));
+                }
+            } else if (service[c]) {
+                if (heldServices != null && !heldServices.contains(o)) {
+                    out.add(new LeakingObject(o, List.of(ServiceInspector.NOT_HELD), List.of()));
                 }
             } else {
                 for (int i = 0; i < fragments.length; i++) {

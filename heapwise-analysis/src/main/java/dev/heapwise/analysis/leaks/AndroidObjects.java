@@ -1,12 +1,18 @@
 package dev.heapwise.analysis.leaks;
 
 import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
+import java.util.HashSet;
+import java.util.Set;
 
 /** Facts about Android framework objects, read from their fields. Reads the dump. */
 final class AndroidObjects {
     static final String ACTIVITY = "android.app.Activity";
     static final String CONTEXT_WRAPPER = "android.content.ContextWrapper";
     static final String VIEW = "android.view.View";
+    static final String SERVICE = "android.app.Service";
     static final String[] FRAGMENTS = {"android.app.Fragment", "android.support.v4.app.Fragment",
             "androidx.fragment.app.Fragment"};
 
@@ -44,6 +50,43 @@ final class AndroidObjects {
         }
         Long count = h.longField(view, "mWindowAttachCount");
         return count != null && count > 0;
+    }
+
+    /**
+     * The services the app's ActivityThread holds, as Shark reads them: the values of
+     * {@code ActivityThread.sCurrentActivityThread.mServices}, an {@code ArrayMap} whose
+     * {@code mArray} alternates keys and values. Null when the dump does not say (no ActivityThread,
+     * or a map of another kind), so that no service is judged. A few reads; a set of the services.
+     */
+    static Set<Integer> servicesHeld(Hierarchy h) {
+        HeapGraph g = h.graph();
+        int thread = -1;
+        for (HeapClass c : g.classesNamed("android.app.ActivityThread")) {
+            for (FieldValue v : g.staticFields(c.index())) {
+                if (v.name().equals("sCurrentActivityThread") && v.isReference() && !v.isNull()) {
+                    thread = g.indexOf(v.objectId());
+                }
+            }
+        }
+        int services = thread < 0 ? -1 : h.objectField(thread, "mServices");
+        if (services < 0 || !h.instanceOf(services, "android.util.ArrayMap")) {
+            return null;
+        }
+        int array = h.objectField(services, "mArray");
+        Set<Integer> held = new HashSet<>();
+        if (array >= 0) {
+            long length = g.arrayLength(array);
+            for (long from = 0; from < length; from += 4096) {
+                long[] ids = g.readObjectArray(array, from, (int) Math.min(4096, length - from));
+                for (int i = 1 - (int) (from & 1); i < ids.length; i += 2) {
+                    int o = ids[i] == 0 ? -1 : g.indexOf(ids[i]);
+                    if (o >= 0) {
+                        held.add(o);
+                    }
+                }
+            }
+        }
+        return held;
     }
 
     static String fragmentClass(Hierarchy h, int o) {

@@ -15,7 +15,8 @@ public final class DefaultInspectors {
         return List.of(DefaultInspectors::classes, DefaultInspectors::classLoaders,
                 (h, o, l, n, labels) -> threads(h, o, n, labels, roots), DefaultInspectors::application,
                 DefaultInspectors::activity, DefaultInspectors::fragment, DefaultInspectors::view,
-                DefaultInspectors::contextWrapper, DefaultInspectors::dialog, DefaultInspectors::messageQueue);
+                DefaultInspectors::contextWrapper, DefaultInspectors::dialog, DefaultInspectors::messageQueue,
+                new ServiceInspector());
     }
 
     static void classes(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {

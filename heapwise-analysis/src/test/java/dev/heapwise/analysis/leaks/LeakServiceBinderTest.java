@@ -25,7 +25,15 @@ class LeakServiceBinderTest {
             LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults(), ProgressListener.NONE);
             assertThat(r.finders()).contains("KeyedWeakReference");
             assertThat(r.applicationLeaks()).hasSize(1);
-            LeakTrace t = r.applicationLeaks().getFirst().traces().getFirst();
+            // Two LeakyService instances with one signature: the watched one, and one the ActivityThread
+            // no longer holds in mServices (Shark's service inspector; Shark 2.14 finds both).
+            Leak leak = r.applicationLeaks().getFirst();
+            assertThat(leak.traces()).extracting(x -> Long.toHexString(g.id(x.leakingObject())))
+                    .containsExactlyInAnyOrder("b0fa7cb0", "b0f83300");
+            LeakTrace t = leak.traces().stream().filter(x -> g.id(x.leakingObject()) == 0xb0fa7cb0L).findFirst().orElseThrow();
+            LeakTrace other = leak.traces().stream().filter(x -> x != t).findFirst().orElseThrow();
+            assertThat(other.reasons()).containsExactly("Service not held by ActivityThread");
+            assertThat(t.leakingNode().reason()).contains("Service not held by ActivityThread");
             assertThat(t.leakingNode().className()).isEqualTo("com.example.leakcanary.LeakyService");
             assertThat(t.leakingNode().status()).isEqualTo(LeakTrace.Status.YES);
             assertThat(t.details()).contains("key = b3abfae6-2c53-42e1-b8c1-96b0558dbeae");
@@ -48,6 +56,22 @@ class LeakServiceBinderTest {
             assertThat(text).contains("1 APPLICATION LEAKS", "├─ com.example.leakcanary.LeakyService class",
                     "│    ↓ static LeakyService.leakAllTheBinders", "~~~~~~~~~~~~~~~~~",
                     "╰→ com.example.leakcanary.LeakyService instance", "Leaking: YES");
+        }
+    }
+
+    /** AOSP's dialer: a service that the ActivityThread no longer holds, found and signed as Shark 2.14 does. */
+    @Test
+    void findsAServiceTheActivityThreadNoLongerHolds(@TempDir Path indexDir) throws Exception {
+        Path dump = Heaps.shared("aosp_perflib_dialer.android-hprof");
+        try (HeapGraph g = Heaps.open(dump, indexDir); DominatorTree tree = DominatorTree.of(g)) {
+            LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults(), ProgressListener.NONE);
+            assertThat(r.finders()).containsExactly("Android lifecycle");
+            assertThat(r.applicationLeaks()).hasSize(1);
+            LeakTrace t = r.applicationLeaks().getFirst().traces().getFirst();
+            assertThat(g.id(t.leakingObject())).isEqualTo(0xb100ca00L);
+            assertThat(t.leakingNode().className()).isEqualTo("com.android.dialer.calllog.CallLogNotificationsService");
+            assertThat(t.reasons()).containsExactly("Service not held by ActivityThread");
+            assertThat(t.signature()).isEqualTo("801527dad9428812b57e83f3d2dd3e966fa99c91"); // Shark 2.14's
         }
     }
 }
