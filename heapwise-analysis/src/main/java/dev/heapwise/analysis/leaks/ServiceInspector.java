@@ -24,9 +24,13 @@ final class ServiceInspector implements ObjectInspector {
             held = AndroidObjects.servicesHeld(h);
             read = true;
         }
-        if (held != null) {
-            (held.contains(object) ? notLeaking : leaking).add(held.contains(object) ? "Service held by ActivityThread"
-                    : NOT_HELD);
+        if (held == null) {
+            return;
+        }
+        if (held.contains(object)) {
+            notLeaking.add("Service held by ActivityThread");
+        } else {
+            leaking.add(NOT_HELD);
         }
     }
 }

@@ -29,9 +29,27 @@ class LeakStatusesTest {
         assertThat(nodes).extracting(n -> n.status).containsExactly(Status.NO, Status.NO, Status.UNKNOWN, Status.YES,
                 Status.YES, Status.YES);
         assertThat(nodes.get(0).reason).isEqualTo("App↓ is not leaking");
+        assertThat(nodes.get(1).reason).isEqualTo("singleton");
         assertThat(nodes.get(4).reason).isEqualTo("Activity↑ is leaking");
         // Suspects: from the last not-leaking node down to the first leaking one.
         assertThat(nodes).extracting(n -> n.suspect).containsExactly(false, true, true, false, false, false);
+    }
+
+    /** As Shark words it: a node's own reason follows the one its neighbours give it. */
+    @Test
+    void ownReasonsFollowThePropagatedOnes() {
+        List<LeakStatuses.Entry> nodes = new ArrayList<>(List.of(
+                e("Loader", null, "a ClassLoader is never leaking"),
+                e("Arr", null, null),
+                e("App", null, "singleton"),
+                e("Activity", "destroyed", null),
+                e("Wrapper", "wraps a destroyed activity", null),
+                e("Leak", "watched", null)));
+        LeakStatuses.resolve(nodes);
+        assertThat(nodes.get(0).reason).isEqualTo("App↓ is not leaking and a ClassLoader is never leaking");
+        assertThat(nodes.get(1).reason).isEqualTo("App↓ is not leaking");
+        assertThat(nodes.get(4).status).isEqualTo(Status.YES);
+        assertThat(nodes.get(4).reason).isEqualTo("Activity↑ is leaking and wraps a destroyed activity");
     }
 
     @Test

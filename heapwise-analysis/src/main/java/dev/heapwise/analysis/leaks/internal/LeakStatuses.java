@@ -59,13 +59,16 @@ public final class LeakStatuses {
                 lastNotLeaking = i;
             }
         }
+        // Shark's wording: a node's own reason follows the propagated one ("X↓ is not leaking and …").
         for (int i = 0; i < lastNotLeaking; i++) {
             Entry e = nodes.get(i);
-            if (e.status != Status.NO) {
-                String because = nextNotLeaking(nodes, i, lastNotLeaking) + "↓ is not leaking";
-                e.reason = e.status == Status.YES ? because + ". Conflicts with " + e.reason : because;
-                e.status = Status.NO;
-            }
+            String because = nextNotLeaking(nodes, i, lastNotLeaking) + "↓ is not leaking";
+            e.reason = switch (e.status) {
+                case NO -> because + " and " + e.reason;
+                case YES -> because + ". Conflicts with " + e.reason;
+                case UNKNOWN -> because;
+            };
+            e.status = Status.NO;
         }
         int firstLeaking = last;
         for (int i = lastNotLeaking + 1; i < last; i++) {
@@ -76,10 +79,9 @@ public final class LeakStatuses {
         }
         for (int i = firstLeaking + 1; i < last; i++) {
             Entry e = nodes.get(i);
-            if (e.status == Status.UNKNOWN) {
-                e.status = Status.YES;
-                e.reason = nodes.get(i - 1).simpleClassName + "↑ is leaking";
-            }
+            String because = nodes.get(i - 1).simpleClassName + "↑ is leaking";
+            e.reason = e.status == Status.YES ? because + " and " + e.reason : because;
+            e.status = Status.YES;
         }
         for (int i = 0; i < last; i++) {
             Status from = nodes.get(i).status;
