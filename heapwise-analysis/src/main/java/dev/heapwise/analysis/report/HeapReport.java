@@ -20,7 +20,8 @@ public record HeapReport(Overview overview, List<ClassRow> histogram, List<TreeN
     public record TreeNode(String id, String className, String kind, long shallowSize, long retainedSize,
             int childCount, List<TreeNode> children) {}
 
-    public record PathStep(String id, String className, String kind, String reference, String root) {}
+    public record PathStep(String id, String className, String kind, String reference, boolean staticField,
+            String root) {}
 
     public record SuspectRow(String kind, String className, long instances, long retainedSize, double percent,
             String description, String accumulationPointId, String accumulationPointClass, List<PathStep> path) {}
@@ -37,5 +38,7 @@ public record HeapReport(Overview overview, List<ClassRow> histogram, List<TreeN
 
     public record FrameRow(String frame, List<LocalRow> locals) {}
 
-    public record ThreadRow(String name, String threadObjectId, long retainedSize, List<FrameRow> frames) {}
+    /** A thread; {@code otherLocals}: the biggest objects it holds without a frame (Android dumps have no frames). */
+    public record ThreadRow(String name, String threadObjectId, long retainedSize, List<FrameRow> frames,
+            List<LocalRow> otherLocals) {}
 }

@@ -3,6 +3,7 @@ package dev.heapwise.analysis.report;
 import dev.heapwise.analysis.waste.WasteReport;
 import dev.heapwise.graph.Units;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Renders a {@link HeapReport} as one self-contained HTML page: inline CSS, no script, no external
@@ -11,6 +12,8 @@ import java.util.List;
  */
 public final class HtmlReport {
     private HtmlReport() {}
+
+    private static final String END_TABLE = "</table></div>\n";
 
     private static final String CSS = """
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1b1f24;background:#fff}
@@ -22,6 +25,8 @@ public final class HtmlReport {
             code,pre{font:12.5px ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f6f8fa;padding:10px;overflow:auto}
             .muted{color:#57606a}.yes{color:#cf222e;font-weight:600}.no{color:#1a7f37}.unknown{color:#9a6700}
             details{margin:6px 0}summary{cursor:pointer}.suspect{text-decoration:underline wavy #cf222e}
+            body{overflow-wrap:anywhere}th{white-space:nowrap}.scroll{overflow-x:auto;max-width:100%}
+            .leaf{margin:6px 0;padding-left:1.1em}.dom>.scroll{margin-left:1.1em}
             """;
 
     public static String render(HeapReport r) {
@@ -46,33 +51,76 @@ public final class HtmlReport {
         return sb.toString();
     }
 
+    /**
+     * HTML-escapes text from the dump and makes visible what a page cannot show: a control character
+     * as its Java escape (backslash, u, four hex digits; a run of three or more once, then ×length, as
+     * the CLI prints them), a lone UTF-16 surrogate likewise (UTF-8 cannot encode it). Newline and
+     * tab stay.
+     */
     static String esc(String s) {
         if (s == null) {
             return "";
         }
         StringBuilder sb = new StringBuilder(s.length() + 8);
-        for (int i = 0; i < s.length(); i++) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                sb.append(c).append(s.charAt(++i));
+                continue;
+            }
+            if (Character.isSurrogate(c)) {
+                sb.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+                continue;
+            }
+            if (isControl(c)) {
+                int run = 1;
+                while (i + run < n && s.charAt(i + run) == c) {
+                    run++;
+                }
+                sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                if (run >= 3) {
+                    sb.append('×').append(run);
+                    i += run - 1;
+                }
+                continue;
+            }
             switch (c) {
                 case '<' -> sb.append("&lt;");
                 case '>' -> sb.append("&gt;");
                 case '&' -> sb.append("&amp;");
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
-                default -> {
-                    if (c < 0x20 && c != '\n' && c != '\t') {
-                        sb.append("&#").append((int) c).append(';');
-                    } else {
-                        sb.append(c);
-                    }
-                }
+                default -> sb.append(c);
             }
         }
         return sb.toString();
     }
 
+    /** C0 and C1 controls and DEL, which HTML does not allow as text; not newline or tab. */
+    private static boolean isControl(char c) {
+        return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c <= 0x9F);
+    }
+
     private static String pct(long part, long whole) {
-        return Units.percent(whole == 0 ? 0 : (double) part / whole);
+        return pct(whole == 0 ? 0 : (double) part / whole);
+    }
+
+    /** As {@link Units#percent}, but a share too small to show as 0.1% is "&lt;0.1%", not "0.0%". */
+    static String pct(double fraction) {
+        return fraction > 0 && fraction < 0.0005 ? "<0.1%" : Units.percent(fraction);
+    }
+
+    /** A table in a box that scrolls sideways, so that a wide one does not widen the page. */
+    private static void table(StringBuilder sb, String... headers) {
+        sb.append("<div class=\"scroll\"><table>\n");
+        if (headers.length > 0) {
+            sb.append("<tr>");
+            for (String h : headers) {
+                sb.append("<th>").append(h).append("</th>");
+            }
+            sb.append("</tr>\n");
+        }
     }
 
     private static void row(StringBuilder sb, String... cells) {
@@ -96,7 +144,8 @@ public final class HtmlReport {
     }
 
     private static void overview(StringBuilder sb, HeapReport.Overview o) {
-        sb.append("<h2 id=\"overview\">Overview</h2>\n<table>\n");
+        sb.append("<h2 id=\"overview\">Overview</h2>\n");
+        table(sb);
         row(sb, "<th>dump</th>", td(o.file()));
         row(sb, "<th>format</th>", td(o.format() + ", " + o.idSize() + "-byte ids, sizes as " + o.vm()));
         row(sb, "<th>objects</th>", td(Units.count(o.objects())));
@@ -111,7 +160,7 @@ public final class HtmlReport {
         if (o.partial()) {
             row(sb, "<th>partial</th>", td("the dump was cut short; only complete records were read"));
         }
-        sb.append("</table>\n");
+        sb.append(END_TABLE);
         if (!o.warnings().isEmpty()) {
             sb.append("<details><summary>").append(o.warnings().size()).append(" warnings</summary><ul>\n");
             for (String w : o.warnings()) {
@@ -123,33 +172,50 @@ public final class HtmlReport {
 
     private static void histogram(StringBuilder sb, List<HeapReport.ClassRow> rows, long heap) {
         sb.append("<h2 id=\"histogram\">Histogram</h2>\n<p class=\"muted\">Classes by retained size (the union of")
-                .append(" their instances' retained sets); the first ").append(rows.size()).append(".</p>\n");
-        sb.append("<table>\n<tr><th>class</th><th>objects</th><th>shallow</th><th>retained</th><th>heap</th></tr>\n");
+                .append(" their instances' retained sets); the first ").append(rows.size()).append(". Reachable")
+                .append(" objects only, as in the rest of the report: the unreachable ones are counted in the")
+                .append(" overview.</p>\n");
+        table(sb, "class", "objects", "shallow", "retained", "heap");
         for (HeapReport.ClassRow c : rows) {
             row(sb, code(c.name()), num(Units.count(c.count())), num(Units.bytes(c.shallowSize())),
                     num(Units.bytes(c.retainedSize())), num(pct(c.retainedSize(), heap)));
         }
-        sb.append("</table>\n");
+        sb.append(END_TABLE);
     }
 
+    /** One collapsed block per top-level object, its subtree as an indented table inside. */
     private static void dominators(StringBuilder sb, List<HeapReport.TreeNode> nodes, long heap) {
         sb.append("<h2 id=\"dominators\">Dominator tree</h2>\n<p class=\"muted\">The objects that keep the most")
-                .append(" memory alive, biggest first, with what they dominate.</p>\n");
-        sb.append("<table>\n<tr><th>object</th><th>shallow</th><th>retained</th><th>heap</th></tr>\n");
+                .append(" memory alive, biggest first; each opens to what it dominates.</p>\n");
         for (HeapReport.TreeNode n : nodes) {
-            treeRow(sb, n, 0, heap);
+            String line = "<code>" + esc(label(n)) + "</code> <span class=\"muted\">shallow "
+                    + esc(Units.bytes(n.shallowSize())) + " · retained " + esc(Units.bytes(n.retainedSize())) + " · "
+                    + esc(pct(n.retainedSize(), heap)) + "</span>";
+            if (n.childCount() == 0) {
+                sb.append("<p class=\"leaf\">").append(line).append("</p>\n");
+                continue;
+            }
+            sb.append("<details class=\"dom\"><summary>").append(line).append("</summary>");
+            table(sb, "object", "shallow", "retained", "heap");
+            children(sb, n, 0, heap);
+            sb.append(END_TABLE).append("</details>\n");
         }
-        sb.append("</table>\n");
     }
 
-    private static void treeRow(StringBuilder sb, HeapReport.TreeNode n, int depth, long heap) {
-        String label = (n.kind().equals("class") ? "class " : "") + n.className() + " @ " + n.id();
-        row(sb, "<td style=\"padding-left:" + (10 + 18 * depth) + "px\"><code>" + esc(label) + "</code>"
-                + (n.childCount() > n.children().size() ? " <span class=\"muted\">(" + Units.count(n.childCount())
-                + " dominated)</span>" : "") + "</td>", num(Units.bytes(n.shallowSize())),
-                num(Units.bytes(n.retainedSize())), num(pct(n.retainedSize(), heap)));
+    private static String label(HeapReport.TreeNode n) {
+        return (n.kind().equals("class") ? "class " : "") + n.className() + " @ " + n.id();
+    }
+
+    private static void children(StringBuilder sb, HeapReport.TreeNode n, int depth, long heap) {
+        String indent = "<td style=\"padding-left:" + (10 + 18 * depth) + "px\"";
         for (HeapReport.TreeNode c : n.children()) {
-            treeRow(sb, c, depth + 1, heap);
+            row(sb, indent + "><code>" + esc(label(c)) + "</code></td>", num(Units.bytes(c.shallowSize())),
+                    num(Units.bytes(c.retainedSize())), num(pct(c.retainedSize(), heap)));
+            children(sb, c, depth + 1, heap);
+        }
+        if (n.childCount() > n.children().size()) {
+            row(sb, indent + " colspan=\"4\" class=\"muted\">" + Units.count(n.childCount() - n.children().size())
+                    + " more not shown</td>");
         }
     }
 
@@ -176,7 +242,8 @@ public final class HtmlReport {
             HeapReport.PathStep s = steps.get(k);
             sb.append("  ".repeat(k));
             if (s.reference() != null) {
-                sb.append(esc(s.reference().startsWith("[") ? s.reference() : "." + s.reference())).append(" → ");
+                sb.append(esc(s.reference().startsWith("[") ? s.reference()
+                        : (s.staticField() ? "static ." : ".") + s.reference())).append(" → ");
             }
             sb.append(esc((s.kind().equals("class") ? "class " : "") + s.className() + " @ " + s.id()));
             if (s.root() != null) {
@@ -201,12 +268,12 @@ public final class HtmlReport {
             sb.append("<p>No leaks.</p>\n");
             return;
         }
-        sb.append("<table>\n<tr><th>leak</th><th>kind</th><th>objects</th><th>retained</th></tr>\n");
+        table(sb, "leak", "kind", "objects", "retained");
         for (HeapReport.LeakRow r : l.leaks()) {
             row(sb, code(r.description()), td(r.libraryLeak() ? "library" : "application"),
                     num(Units.count(r.sameSignature())), num(Units.bytes(r.retainedSize())));
         }
-        sb.append("</table>\n");
+        sb.append(END_TABLE);
         for (HeapReport.LeakRow r : l.leaks()) {
             sb.append("<details><summary><code>").append(esc(r.className())).append("</code> · signature ")
                     .append(esc(r.signature())).append("</summary><pre>").append(esc(r.text())).append("</pre></details>\n");
@@ -214,46 +281,51 @@ public final class HtmlReport {
     }
 
     private static void waste(StringBuilder sb, WasteReport w) {
-        sb.append("<h2 id=\"waste\">Waste</h2>\n<table>\n<tr><th>kind</th><th>objects</th><th>overhead</th><th>heap</th></tr>\n");
+        sb.append("<h2 id=\"waste\">Waste</h2>\n");
+        table(sb, "kind", "objects", "overhead", "heap");
         for (WasteReport.Finding f : w.summary()) {
-            row(sb, td(f.kind()), num(Units.count(f.objects())), num(Units.bytes(f.bytes())), num(Units.percent(f.fraction())));
+            row(sb, td(f.kind()), num(Units.count(f.objects())), num(Units.bytes(f.bytes())), num(pct(f.fraction())));
         }
-        sb.append("</table>\n");
+        sb.append(END_TABLE);
         if (!w.strings().top().isEmpty()) {
-            sb.append("<details><summary>Duplicate strings</summary><table>\n<tr><th>copies</th><th>wasted</th><th>value</th></tr>\n");
+            sb.append("<details><summary>Duplicate strings</summary>");
+            table(sb, "copies", "wasted", "value");
             for (WasteReport.StringGroup s : w.strings().top()) {
-                row(sb, num(Units.count(s.count())), num(Units.bytes(s.wastedBytes())), code("\"" + s.value() + "\""));
+                row(sb, num(Units.count(s.count())), num(Units.bytes(s.wastedBytes())),
+                        code("\"" + s.value() + "\"" + (s.truncated() ? "…" : "")));
             }
-            sb.append("</table></details>\n");
+            sb.append(END_TABLE).append("</details>\n");
         }
         if (!w.arrays().top().isEmpty()) {
-            sb.append("<details><summary>Duplicate primitive arrays</summary><table>\n<tr><th>copies</th><th>wasted</th><th>array</th></tr>\n");
+            sb.append("<details><summary>Duplicate primitive arrays</summary>");
+            table(sb, "copies", "wasted", "array");
             for (WasteReport.ArrayGroup a : w.arrays().top()) {
                 row(sb, num(Units.count(a.count())), num(Units.bytes(a.wastedBytes())),
                         code(a.className() + " length " + a.length() + " " + a.preview()));
             }
-            sb.append("</table></details>\n");
+            sb.append(END_TABLE).append("</details>\n");
         }
         if (!w.collections().isEmpty()) {
-            sb.append("<details><summary>Collections</summary><table>\n<tr><th>class</th><th>count</th><th>empty</th>")
-                    .append("<th>empty retain</th><th>sparse</th><th>mean fill</th><th>unused slots</th></tr>\n");
+            sb.append("<details><summary>Collections</summary>");
+            table(sb, "class", "count", "empty", "empty retain", "sparse", "mean fill", "unused slots");
+
             for (WasteReport.CollectionWaste c : w.collections()) {
                 row(sb, code(c.className()), num(Units.count(c.count())), num(Units.count(c.empty())),
                         num(Units.bytes(c.emptyRetainedBytes())), num(Units.count(c.sparse())),
-                        num(String.format(java.util.Locale.ROOT, "%.2f", c.meanFillRatio())), num(Units.bytes(c.unusedSlotBytes())));
+                        num(String.format(Locale.ROOT, "%.2f", c.meanFillRatio())), num(Units.bytes(c.unusedSlotBytes())));
             }
-            sb.append("</table></details>\n");
+            sb.append(END_TABLE).append("</details>\n");
         }
         if (!w.boxes().isEmpty() || !w.zeroLengthArrays().isEmpty()) {
-            sb.append("<details><summary>Boxed primitives and zero-length arrays</summary><table>\n")
-                    .append("<tr><th>class</th><th>count</th><th>overhead</th></tr>\n");
+            sb.append("<details><summary>Boxed primitives and zero-length arrays</summary>");
+            table(sb, "class", "count", "overhead");
             for (WasteReport.BoxWaste b : w.boxes()) {
                 row(sb, code(b.className()), num(Units.count(b.count())), num(Units.bytes(b.overheadBytes())));
             }
             for (WasteReport.EmptyArrays e : w.zeroLengthArrays()) {
                 row(sb, code(e.className() + " (length 0)"), num(Units.count(e.count())), num(Units.bytes(e.overheadBytes())));
             }
-            sb.append("</table></details>\n");
+            sb.append(END_TABLE).append("</details>\n");
         }
     }
 
@@ -263,25 +335,37 @@ public final class HtmlReport {
             sb.append("<p>The dump records no threads.</p>\n");
             return;
         }
-        sb.append("<table>\n<tr><th>thread</th><th>object</th><th>retained</th><th>frames</th></tr>\n");
+        table(sb, "thread", "object", "retained", "frames");
         for (HeapReport.ThreadRow t : threads) {
-            row(sb, code(t.name().isEmpty() ? "(unnamed)" : t.name()), td(t.threadObjectId() == null ? "" : t.threadObjectId()),
+            row(sb, code(threadName(t)), td(t.threadObjectId() == null ? "" : t.threadObjectId()),
                     num(Units.bytes(t.retainedSize())), num(Integer.toString(t.frames().size())));
         }
-        sb.append("</table>\n");
+        sb.append(END_TABLE);
         for (HeapReport.ThreadRow t : threads) {
-            if (t.frames().isEmpty()) {
+            if (t.frames().isEmpty() && t.otherLocals().isEmpty()) {
                 continue;
             }
-            sb.append("<details><summary><code>").append(esc(t.name())).append("</code></summary><pre>");
+            sb.append("<details><summary><code>").append(esc(threadName(t))).append("</code></summary><pre>");
             for (HeapReport.FrameRow f : t.frames()) {
                 sb.append("at ").append(esc(f.frame())).append('\n');
-                for (HeapReport.LocalRow l : f.locals()) {
-                    sb.append("    holds ").append(esc(l.className())).append(" @ ").append(esc(l.id())).append(" (")
-                            .append(esc(Units.bytes(l.retainedSize()))).append(" retained)\n");
-                }
+                locals(sb, f.locals());
+            }
+            if (!t.otherLocals().isEmpty()) {
+                sb.append("without a frame (JNI locals, thread-block roots):\n");
+                locals(sb, t.otherLocals());
             }
             sb.append("</pre></details>\n");
+        }
+    }
+
+    private static String threadName(HeapReport.ThreadRow t) {
+        return t.name().isEmpty() ? "(unnamed)" : t.name();
+    }
+
+    private static void locals(StringBuilder sb, List<HeapReport.LocalRow> locals) {
+        for (HeapReport.LocalRow l : locals) {
+            sb.append("    holds ").append(esc(l.className())).append(" @ ").append(esc(l.id())).append(" (")
+                    .append(esc(Units.bytes(l.retainedSize()))).append(" retained)\n");
         }
     }
 }

@@ -61,18 +61,23 @@ public final class ReportBuilder {
                 i.warnings());
     }
 
+    /**
+     * Reachable objects only, as every other section counts them; ordered as {@code histogram --sort retained}
+     * (retained size, then name, then class index) so the two agree.
+     */
     private static List<HeapReport.ClassRow> histogram(HeapGraph g, DominatorTree t, int limit) {
-        List<HeapReport.ClassRow> rows = new ArrayList<>();
+        List<HeapClass> classes = new ArrayList<>();
         for (HeapClass c : g.classes()) {
-            if (c.instanceCount() > 0) {
-                rows.add(new HeapReport.ClassRow(c.name(), c.instanceCount(), c.shallowSizeOfInstances(),
-                        t.classRetainedSize(c.index())));
+            if (c.instanceCount() - t.unreachableCount(c.index()) > 0) {
+                classes.add(c);
             }
         }
-        rows.sort(Comparator.comparingLong(HeapReport.ClassRow::retainedSize).reversed()
-                .thenComparing(Comparator.comparingLong(HeapReport.ClassRow::shallowSize).reversed())
-                .thenComparing(HeapReport.ClassRow::name));
-        return List.copyOf(rows.subList(0, Math.min(limit, rows.size())));
+        classes.sort(Comparator.comparingLong((HeapClass c) -> t.classRetainedSize(c.index())).reversed()
+                .thenComparing(HeapClass::name).thenComparingInt(HeapClass::index));
+        return classes.stream().limit(limit).map(c -> new HeapReport.ClassRow(c.name(),
+                c.instanceCount() - t.unreachableCount(c.index()),
+                c.shallowSizeOfInstances() - t.unreachableShallowSize(c.index()), t.classRetainedSize(c.index())))
+                .toList();
     }
 
     private static HeapReport.TreeNode node(DominatorView.Node n) {
@@ -88,7 +93,8 @@ public final class ReportBuilder {
     }
 
     private static HeapReport.PathStep step(GcPath.Step s) {
-        return new HeapReport.PathStep(Ids.hex(s.id()), s.className(), s.kind(), s.reference(), s.rootDetail());
+        return new HeapReport.PathStep(Ids.hex(s.id()), s.className(), s.kind(), s.reference(), s.staticField(),
+                s.rootDetail());
     }
 
     private static HeapReport.Leaks leaks(HeapGraph g, DominatorTree tree, ProgressListener progress) {
@@ -111,24 +117,34 @@ public final class ReportBuilder {
         return new HeapReport.Leaks(r.finders(), r.leakingObjects(), r.withoutPath(), rows);
     }
 
+    /** Biggest retained size first, as MAT lists them; ties by name, then serial. */
     private static List<HeapReport.ThreadRow> threads(HeapGraph g, DominatorTree tree, Limits limits) {
         List<HeapReport.ThreadRow> out = new ArrayList<>();
         List<HeapThread> threads = new ArrayList<>(g.threads());
-        threads.sort(Comparator.comparing(HeapThread::name).thenComparingInt(HeapThread::serial));
+        threads.sort(Comparator.comparingLong((HeapThread t) -> -threadRetained(tree, t))
+                .thenComparing(HeapThread::name).thenComparingInt(HeapThread::serial));
         for (HeapThread t : threads) {
             List<HeapReport.FrameRow> frames = new ArrayList<>();
             for (StackFrame f : t.frames().subList(0, Math.min(limits.frames(), t.frames().size()))) {
-                List<HeapReport.LocalRow> locals = f.locals().stream().distinct()
-                        .sorted(Comparator.comparingLong((Integer o) -> -tree.retainedSize(o)).thenComparingInt(o -> o))
-                        .limit(limits.localsPerFrame())
-                        .map(o -> new HeapReport.LocalRow(Ids.hex(g.id(o)), ObjectLabels.className(g, o), tree.retainedSize(o)))
-                        .toList();
-                frames.add(new HeapReport.FrameRow(f.display(), locals));
+                frames.add(new HeapReport.FrameRow(f.display(), locals(g, tree, f.locals(), limits)));
             }
             int obj = t.objectIndex();
-            out.add(new HeapReport.ThreadRow(t.name(), obj < 0 ? null : Ids.hex(g.id(obj)),
-                    obj < 0 ? 0 : tree.retainedSize(obj), frames));
+            out.add(new HeapReport.ThreadRow(t.name(), obj < 0 ? null : Ids.hex(g.id(obj)), threadRetained(tree, t),
+                    frames, locals(g, tree, t.otherLocals(), limits)));
         }
         return out;
+    }
+
+    private static long threadRetained(DominatorTree tree, HeapThread t) {
+        return t.objectIndex() < 0 ? 0 : tree.retainedSize(t.objectIndex());
+    }
+
+    private static List<HeapReport.LocalRow> locals(HeapGraph g, DominatorTree tree, List<Integer> objects,
+            Limits limits) {
+        return objects.stream().distinct()
+                .sorted(Comparator.comparingLong((Integer o) -> -tree.retainedSize(o)).thenComparingInt(o -> o))
+                .limit(limits.localsPerFrame())
+                .map(o -> new HeapReport.LocalRow(Ids.hex(g.id(o)), ObjectLabels.className(g, o), tree.retainedSize(o)))
+                .toList();
     }
 }

@@ -39,6 +39,8 @@ import java.util.function.ToLongFunction;
  */
 public final class WasteAnalysis {
     private static final int TOP = 20;
+    /** How much of a duplicate string's text the report keeps. */
+    private static final int VALUE_CHARS = 120;
     private static final Map<String, Integer> PRIMITIVE_BYTES = Map.of("java.lang.Boolean", 1,
             "java.lang.Byte", 1, "java.lang.Character", 2, "java.lang.Short", 2, "java.lang.Integer", 4,
             "java.lang.Float", 4, "java.lang.Long", 8, "java.lang.Double", 8);
@@ -216,8 +218,13 @@ public final class WasteAnalysis {
             List<WasteReport.StringGroup> top = new ArrayList<>();
             for (long[] gr : best.best()) {
                 int s = stringObject.get(order.get(gr[2]));
-                String text = g.readString(s, 120);
-                top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0]));
+                String text = g.readString(s, VALUE_CHARS + 1); // one more: whether the text goes on
+                boolean cut = text != null && text.length() > VALUE_CHARS;
+                if (cut) {
+                    text = text.substring(0, Character.isHighSurrogate(text.charAt(VALUE_CHARS - 1))
+                            ? VALUE_CHARS - 1 : VALUE_CHARS);
+                }
+                top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0], cut));
             }
             return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
         }

@@ -17,8 +17,11 @@ public record WasteReport(long heapSize, List<Finding> summary, DuplicateStrings
 
     public record DuplicateStrings(long strings, long groups, long wastedBytes, List<StringGroup> top) {}
 
-    /** Strings with the same text: how many, how many distinct value arrays, and the bytes wasted. */
-    public record StringGroup(String value, long count, long distinctArrays, long wastedBytes) {}
+    /**
+     * Strings with the same text: how many, how many distinct value arrays, and the bytes wasted.
+     * {@code value} is the text's start; {@code truncated} says the text is longer.
+     */
+    public record StringGroup(String value, long count, long distinctArrays, long wastedBytes, boolean truncated) {}
 
     public record DuplicateArrays(long groups, long wastedBytes, List<ArrayGroup> top) {}
 

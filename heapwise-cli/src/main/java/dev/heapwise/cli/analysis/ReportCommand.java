@@ -52,7 +52,8 @@ public final class ReportCommand implements Callable<Integer> {
                 // Written beside the target, then renamed: never half a report under the real name.
                 Path tmp = abs.resolveSibling("." + abs.getFileName() + ".tmp-" + ProcessHandle.current().pid());
                 try {
-                    Files.writeString(tmp, HtmlReport.render(r), StandardCharsets.UTF_8);
+                    // getBytes replaces what UTF-8 cannot encode; Files.writeString would throw on it.
+                    Files.write(tmp, HtmlReport.render(r).getBytes(StandardCharsets.UTF_8));
                     Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 } finally {
                     Files.deleteIfExists(tmp);
