@@ -308,7 +308,6 @@ public final class HtmlReport {
         if (!w.collections().isEmpty()) {
             sb.append("<details><summary>Collections</summary>");
             table(sb, "class", "count", "empty", "empty retain", "sparse", "mean fill", "unused slots");
-
             for (WasteReport.CollectionWaste c : w.collections()) {
                 row(sb, code(c.className()), num(Units.count(c.count())), num(Units.count(c.empty())),
                         num(Units.bytes(c.emptyRetainedBytes())), num(Units.count(c.sparse())),
