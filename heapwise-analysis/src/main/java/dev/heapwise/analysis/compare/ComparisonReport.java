@@ -8,12 +8,14 @@ import java.util.List;
  * @param classes         one row per class name present in either dump, biggest change first
  * @param idOverlap       share of the old dump's objects found under the same id and class name
  *                        in the new one
+ * @param movedClassObjects class objects with another id in the new dump (a moving GC ran between
+ *                        the dumps when not 0: ids no longer name the same objects)
  * @param instanceLevel   whether the instance comparison ran (ids stable, or asked for)
  * @param instances       per class name: new, collected, persistent, changed (empty without it)
  * @param changed         the first changed objects with their field differences
  * @param comparedObjects persistent objects whose values were compared
  */
-public record ComparisonReport(List<ClassDelta> classes, double idOverlap, boolean instanceLevel,
+public record ComparisonReport(List<ClassDelta> classes, double idOverlap, int movedClassObjects, boolean instanceLevel,
         List<InstanceDelta> instances, List<ChangedObject> changed, long comparedObjects) {
 
     public record ClassDelta(String className, long oldCount, long newCount, long oldShallow, long newShallow,

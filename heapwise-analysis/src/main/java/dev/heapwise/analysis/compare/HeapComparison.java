@@ -11,15 +11,18 @@ import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Compares two dumps of one program. Classes are matched by name (several loaders' classes of one
- * name are summed). When object ids are stable between the dumps (MicroEJ dumps; HotSpot dumps of a
- * VM that did not move the objects), objects are matched by id too: new, collected, persistent,
- * and persistent with changed values, with the field-level differences.
+ * name are summed); counts are of reachable objects when the dominator trees are given. When object
+ * ids are stable between the dumps (MicroEJ dumps; HotSpot dumps of a VM that did not move the
+ * objects: half the objects keep id and class, and no class object moved), objects are matched by
+ * id too: new, collected, persistent, and persistent with changed values, with the field-level
+ * differences.
  *
  * <p>Cost: per class, O(classes) from the histograms and the two dominator trees. The instance
  * level walks both id columns once in order (no dump reads), then reads the fields of every
@@ -30,6 +33,8 @@ public final class HeapComparison {
     /** Ids count as stable when at least this share of the old objects keeps its id and class. */
     public static final double STABLE = 0.5;
     private static final int LISTED = 100;
+    /** Differing elements listed per array. */
+    private static final int LISTED_ELEMENTS = 20;
 
     /** @param instances null: decide from the id overlap; true/false: force it on or off */
     public record Options(Boolean instances, int listedChanges) {
@@ -44,11 +49,43 @@ public final class HeapComparison {
             ProgressListener progress) {
         List<ComparisonReport.ClassDelta> classes = classes(a, ta, b, tb);
         double overlap = idOverlap(a, b);
-        boolean instanceLevel = options.instances() != null ? options.instances() : overlap >= STABLE;
+        int moved = movedClassObjects(a, b);
+        boolean instanceLevel = options.instances() != null ? options.instances() : overlap >= STABLE && moved == 0;
         if (!instanceLevel) {
-            return new ComparisonReport(classes, overlap, false, List.of(), List.of(), 0);
+            return new ComparisonReport(classes, overlap, moved, false, List.of(), List.of(), 0);
         }
-        return instances(a, b, classes, overlap, options.listedChanges(), progress);
+        return instances(a, b, classes, overlap, moved, options.listedChanges(), progress);
+    }
+
+    /**
+     * Class objects (of a class name loaded once in each dump) whose id differs between the dumps. A
+     * moving collection between two HotSpot dumps moves the application's class objects too, and
+     * then an id no longer names one object: the space of a moved object is reused by another of
+     * the same class, and the objects that stayed are taken for new ones. Ids that share most of
+     * their values by chance (the JDK's archived objects never move) do not prove the contrary.
+     */
+    public static int movedClassObjects(HeapGraph a, HeapGraph b) {
+        Map<String, Long> before = classObjectIds(a);
+        Map<String, Long> after = classObjectIds(b);
+        int moved = 0;
+        for (var e : before.entrySet()) {
+            Long id = after.get(e.getKey());
+            if (id != null && id != 0 && e.getValue() != 0 && !id.equals(e.getValue())) {
+                moved++;
+            }
+        }
+        return moved;
+    }
+
+    /** Class name to its class object's id, for names loaded once (0 where loaded more than once). */
+    private static Map<String, Long> classObjectIds(HeapGraph g) {
+        Map<String, Long> ids = new HashMap<>();
+        for (HeapClass c : g.classes()) {
+            if (c.objectIndex() >= 0) {
+                ids.merge(c.name(), g.id(c.objectIndex()), (x, y) -> 0L);
+            }
+        }
+        return ids;
     }
 
     private static List<ComparisonReport.ClassDelta> classes(HeapGraph a, DominatorTree ta, HeapGraph b,
@@ -56,14 +93,14 @@ public final class HeapComparison {
         Map<String, long[]> rows = new TreeMap<>();
         for (HeapClass c : a.classes()) {
             long[] r = rows.computeIfAbsent(c.name(), k -> new long[6]);
-            r[0] += c.instanceCount();
-            r[2] += c.shallowSizeOfInstances();
+            r[0] += reachableCount(c, ta);
+            r[2] += reachableShallow(c, ta);
             r[4] += ta == null ? 0 : ta.classRetainedSize(c.index());
         }
         for (HeapClass c : b.classes()) {
             long[] r = rows.computeIfAbsent(c.name(), k -> new long[6]);
-            r[1] += c.instanceCount();
-            r[3] += c.shallowSizeOfInstances();
+            r[1] += reachableCount(c, tb);
+            r[3] += reachableShallow(c, tb);
             r[5] += tb == null ? 0 : tb.classRetainedSize(c.index());
         }
         List<ComparisonReport.ClassDelta> out = new ArrayList<>();
@@ -75,6 +112,18 @@ public final class HeapComparison {
         out.sort(Comparator.comparingLong((ComparisonReport.ClassDelta d) -> -Math.abs(d.retainedDelta()))
                 .thenComparingLong(d -> -Math.abs(d.shallowDelta())).thenComparing(ComparisonReport.ClassDelta::className));
         return out;
+    }
+
+    /**
+     * Instances of a class the tree reaches (all of them without a tree): garbage still in a dump is
+     * left out of the counts, as of the retained sizes beside them.
+     */
+    static long reachableCount(HeapClass c, DominatorTree t) {
+        return c.instanceCount() - (t == null ? 0 : t.unreachableCount(c.index()));
+    }
+
+    static long reachableShallow(HeapClass c, DominatorTree t) {
+        return c.shallowSizeOfInstances() - (t == null ? 0 : t.unreachableShallowSize(c.index()));
     }
 
     /** Both graphs list objects by ascending id: one merge walk. */
@@ -99,7 +148,7 @@ public final class HeapComparison {
     }
 
     private static ComparisonReport instances(HeapGraph a, HeapGraph b, List<ComparisonReport.ClassDelta> classes,
-            double overlap, int listed, ProgressListener progress) {
+            double overlap, int moved, int listed, ProgressListener progress) {
         Map<String, long[]> perClass = new TreeMap<>(); // added, collected, persistent, changed
         List<ComparisonReport.ChangedObject> changed = new ArrayList<>();
         RefCursor ca = a.outRefs();
@@ -149,7 +198,7 @@ public final class HeapComparison {
         rows.sort(Comparator.comparingLong((ComparisonReport.InstanceDelta d) -> -(d.added() + d.collected() + d.changed()))
                 .thenComparing(ComparisonReport.InstanceDelta::className));
         progress.finished();
-        return new ComparisonReport(classes, overlap, true, rows, changed, compared);
+        return new ComparisonReport(classes, overlap, moved, true, rows, changed, compared);
     }
 
     /** Class objects count apart from the instances of the class they represent. */
@@ -182,13 +231,20 @@ public final class HeapComparison {
                 }
                 ca.reset(i);
                 cb.reset(j);
-                if (ca.count() != cb.count() || !sameTargets(a, ca, b, cb)) {
+                // The reference index holds the non-null elements in order, not where they are: with
+                // nulls in the array, a reference that moved among them shows only in the elements.
+                if (ca.count() != la || ca.count() != cb.count() || !sameTargets(a, ca, b, cb)) {
                     long[] ea = a.readObjectArray(i, 0, (int) Math.min(la, Integer.MAX_VALUE));
                     long[] eb = b.readObjectArray(j, 0, (int) Math.min(lb, Integer.MAX_VALUE));
-                    for (int k = 0; k < Math.min(ea.length, eb.length) && out.size() < 20; k++) {
-                        if (ea[k] != eb[k]) {
+                    int differ = 0;
+                    for (int k = 0; k < Math.min(ea.length, eb.length); k++) {
+                        if (ea[k] != eb[k] && differ++ < LISTED_ELEMENTS) {
                             out.add(new ComparisonReport.FieldChange("[" + k + "]", ref(ea[k]), ref(eb[k])));
                         }
+                    }
+                    if (differ > LISTED_ELEMENTS) {
+                        out.add(new ComparisonReport.FieldChange("[…]", "", (differ - LISTED_ELEMENTS)
+                                + " more elements differ"));
                     }
                 }
             }

@@ -127,7 +127,7 @@ public final class HeapGrowth {
             DominatorTree t = trees == null ? null : trees.get(d);
             for (HeapClass c : g.classes()) {
                 long[][] r = rows.computeIfAbsent(c.name(), x -> new long[2][k]);
-                r[0][d] += c.instanceCount();
+                r[0][d] += HeapComparison.reachableCount(c, t);
                 r[1][d] += t == null ? 0 : t.classRetainedSize(c.index());
             }
         }

@@ -23,7 +23,15 @@ class ComparisonTest {
 
     /** Version {@code v} of a small heap: ids are fixed by creation order, as in MicroEJ dumps. */
     static Path version(Path dir, int v) throws Exception {
+        return version(dir, v, false);
+    }
+
+    /** With {@code classesMoved}, the class objects have other ids than in version 1 (a moving GC ran). */
+    static Path version(Path dir, int v, boolean classesMoved) throws Exception {
         SyntheticHeap h = new SyntheticHeap();
+        if (classesMoved) {
+            h.cls("app.Unrelated"); // takes the first class id: every class object after it moves
+        }
         long item = h.cls("app.Item", h.javaLangObject, List.of(new FieldDef("value", FieldType.INT),
                 new FieldDef("next", FieldType.OBJECT)), List.of());
         long holder = h.cls("app.Holder", "first");
@@ -43,7 +51,9 @@ class ComparisonTest {
         }
         long hold = h.obj(holder, ids[0]);
         h.root(SyntheticHeap.ROOT_UNKNOWN, hold);
-        Path p = dir.resolve("v" + v + ".hprof");
+        // One array whose reference moves among nulls: {1, null, 2} in v1, {null, 1, 2} in v2.
+        h.root(SyntheticHeap.ROOT_UNKNOWN, v == 1 ? h.objectArray(ids[1], 0, ids[2]) : h.objectArray(0, ids[1], ids[2]));
+        Path p = dir.resolve("v" + v + (classesMoved ? "m" : "") + ".hprof");
         h.write(p);
         return p;
     }
@@ -66,6 +76,43 @@ class ComparisonTest {
             ComparisonReport.ClassDelta d = r.classes().stream().filter(c -> c.className().equals("app.Item"))
                     .findFirst().orElseThrow();
             assertThat(d.countDelta()).isZero();
+            // The index holds an array's references in order but not where the nulls are: read, it shows.
+            assertThat(r.changed()).filteredOn(c -> c.className().equals("java.lang.Object[]")).singleElement()
+                    .extracting(ComparisonReport.ChangedObject::fields).asInstanceOf(
+                            org.assertj.core.api.InstanceOfAssertFactories.LIST).containsExactly(
+                            new ComparisonReport.FieldChange("[0]", "0x1010", "null"),
+                            new ComparisonReport.FieldChange("[1]", "null", "0x1010"));
+        }
+    }
+
+    /**
+     * Most ids are the same, but the class objects moved: in a HotSpot dump that means a moving GC
+     * ran between the dumps and ids no longer name the same objects, so only classes are compared.
+     */
+    @Test
+    void classObjectsThatMovedTurnTheInstanceLevelOff(@TempDir Path dir) throws Exception {
+        try (HeapGraph a = Hprof.open(version(dir, 1)); HeapGraph b = Hprof.open(version(dir, 2, true))) {
+            ComparisonReport r = HeapComparison.compare(a, null, b, null, HeapComparison.Options.defaults(),
+                    ProgressListener.NONE);
+            assertThat(r.idOverlap()).isGreaterThan(HeapComparison.STABLE);
+            assertThat(r.movedClassObjects()).isPositive();
+            assertThat(r.instanceLevel()).isFalse();
+            assertThat(r.instances()).isEmpty();
+        }
+    }
+
+    /** Garbage still in a dump is left out of the class counts, as it is of the retained sizes. */
+    @Test
+    void classCountsAreOfReachableObjects(@TempDir Path dir) throws Exception {
+        try (HeapGraph a = Hprof.open(version(dir, 1)); HeapGraph b = Hprof.open(version(dir, 2));
+                DominatorTree ta = DominatorTree.of(a); DominatorTree tb = DominatorTree.of(b)) {
+            ComparisonReport r = HeapComparison.compare(a, ta, b, tb, HeapComparison.Options.defaults(),
+                    ProgressListener.NONE);
+            // Only item 0 is held (Holder.first; next is null), and items 1 and 2 from the array.
+            ComparisonReport.ClassDelta d = r.classes().stream().filter(c -> c.className().equals("app.Item"))
+                    .findFirst().orElseThrow();
+            assertThat(d.oldCount()).isEqualTo(3);
+            assertThat(d.newCount()).isEqualTo(3);
         }
     }
 

@@ -30,7 +30,8 @@ public final class CompareCommand implements Callable<Integer> {
     DumpSeries series;
 
     @Option(names = "--instances", negatable = true, description = "Compare objects by id even if ids look unstable"
-            + " (--no-instances: never). Default: when at least half the old objects keep their id and class.")
+            + " (--no-instances: never). Default: when at least half the old objects keep their id and class, and no class"
+            + " object moved.")
     Boolean instances;
 
     @Option(names = "--top", paramLabel = "N", description = "Rows shown (default: ${DEFAULT-VALUE}).")
@@ -42,6 +43,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (DumpSeries.Opened o = series.open(List.of(old, neu))) {
+            String before = o.graphs.get(0).info().format();
+            String after = o.graphs.get(1).info().format();
+            if (!before.equals(after) && !series.quiet) {
+                System.err.printf("heapwise: warning: %s is a %s dump and %s a %s dump: their object sizes follow"
+                        + " different models, so the size changes mix the two%n", old, before, neu, after);
+            }
             ComparisonReport r = HeapComparison.compare(o.graphs.get(0), o.trees.get(0), o.graphs.get(1), o.trees.get(1),
                     new HeapComparison.Options(instances, 100), ProgressBar.forTerminal(series.quiet));
             if (json) {
@@ -82,7 +89,11 @@ public final class CompareCommand implements Callable<Integer> {
         }
         out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Units.percent(r.idOverlap()));
         if (!r.instanceLevel()) {
-            out.println("ids are not stable between these dumps: no per-object comparison (--instances forces it)");
+            out.println(r.movedClassObjects() > 0
+                    ? Units.count(r.movedClassObjects()) + " class objects have other ids in the new dump: a moving GC ran"
+                            + " between the dumps, so ids do not name the same objects; no per-object comparison"
+                            + " (--instances forces it)"
+                    : "ids are not stable between these dumps: no per-object comparison (--instances forces it)");
             return;
         }
         out.printf("%10s %10s %10s %10s  %s%n", "new", "collected", "persistent", "changed", "class");
@@ -95,7 +106,11 @@ public final class CompareCommand implements Callable<Integer> {
             for (ComparisonReport.ChangedObject c : r.changed()) {
                 out.printf("  %s @ %s%n", c.className(), Ids.hex(c.id()));
                 for (ComparisonReport.FieldChange f : c.fields()) {
-                    out.printf("      %s: %s -> %s%n", f.field(), f.oldValue(), f.newValue());
+                    if (f.field().equals("[…]")) {
+                        out.printf("      … %s%n", f.newValue()); // the count of elements not listed
+                    } else {
+                        out.printf("      %s: %s -> %s%n", f.field(), f.oldValue(), f.newValue());
+                    }
                 }
             }
         }

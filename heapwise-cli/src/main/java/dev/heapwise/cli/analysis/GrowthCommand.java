@@ -21,6 +21,9 @@ import picocli.CommandLine.Parameters;
         "The classes, and the places in the object graph, that hold more objects in every dump than in the one",
         "before."})
 public final class GrowthCommand implements Callable<Integer> {
+    /** Growing classes listed in the text. */
+    private static final int SHOWN = 30;
+
     @Parameters(paramLabel = "DUMP", arity = "2..*", description = "Two or more dumps, oldest first.")
     List<Path> dumps = new ArrayList<>();
 
@@ -58,8 +61,11 @@ public final class GrowthCommand implements Callable<Integer> {
                 r.paths().size());
         if (!r.classes().isEmpty()) {
             out.printf("%nclasses (instances):%n");
-            for (GrowthReport.GrowingClass c : r.classes().stream().limit(30).toList()) {
+            for (GrowthReport.GrowingClass c : r.classes().stream().limit(SHOWN).toList()) {
                 out.printf("  %-60s %s%n", c.className(), series(c.counts()));
+            }
+            if (r.classes().size() > SHOWN) {
+                out.printf("  … %d more (--json lists them all)%n", r.classes().size() - SHOWN);
             }
         }
         for (GrowthReport.GrowingPath p : r.paths()) {

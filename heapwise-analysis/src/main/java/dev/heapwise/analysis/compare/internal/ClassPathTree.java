@@ -111,7 +111,10 @@ public final class ClassPathTree implements AutoCloseable {
             for (int o : roots.objects()) {
                 GcRoot r = roots.primary(o);
                 NativeInts.set(par, o, 1);
-                int nd = node(-1, r.kind().label() + " " + name(o), o);
+                String label = r.kind().label();
+                String nm = name(o);
+                // "system class X", not "system class class X"
+                int nd = node(-1, label + " " + (label.endsWith("class") && nm.startsWith("class ") ? nm.substring(6) : nm), o);
                 NativeInts.set(nodes, o, nd);
                 queue.push(o);
             }
