@@ -114,6 +114,14 @@ public interface HeapGraph extends AutoCloseable {
     byte[] readPrimitiveArray(int object, long from, int count);
 
     /**
+     * As {@link #readPrimitiveArray(int, long, int)}, into {@code buffer} from its start: as many
+     * whole elements from {@code from} as fit. Returns the bytes written (0 from the end on), or -1
+     * if the dump holds no data for the array. Reads the dump; allocates nothing, so a pass over
+     * millions of arrays makes no garbage. Thread-safe as the graph is; the buffer is the caller's.
+     */
+    int readPrimitiveArray(int object, long from, byte[] buffer);
+
+    /**
      * The text of a {@code java.lang.String} (compact or not, JDK 6 offset/count, Android), or of
      * a {@code char[]}; null for other objects or when the dump lacks the characters. At most
      * {@code maxChars} characters are read. Reads the dump.

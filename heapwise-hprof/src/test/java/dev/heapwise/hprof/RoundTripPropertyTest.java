@@ -90,6 +90,15 @@ class RoundTripPropertyTest {
                     assertThat(hc.name()).isEqualTo(o.primType.javaName() + "[]");
                     assertThat(g.arrayLength(k)).isEqualTo(o.primLength);
                     assertThat(g.readPrimitiveArray(k, 0, o.primLength)).isEqualTo(o.primData);
+                    // Into a caller's buffer: whole elements from any index, as many as fit.
+                    int es = o.primType.size(g.info().idSize());
+                    long from = o.primLength == 0 ? 0 : (k * 31L) % (o.primLength + 1);
+                    byte[] buf = new byte[1 + (k * 7919) % 40];
+                    int n = g.readPrimitiveArray(k, from, buf);
+                    int fit = (int) Math.min(buf.length / es, o.primLength - from) * es;
+                    assertThat(n).as("bytes into a buffer of %d from %d", buf.length, from).isEqualTo(fit);
+                    assertThat(java.util.Arrays.copyOf(buf, n))
+                            .isEqualTo(java.util.Arrays.copyOfRange(o.primData, (int) (from * es), (int) (from * es) + fit));
                 } else if (o.cls.arrayOf != null) {
                     assertThat(g.kind(k)).isEqualTo(ObjectKind.OBJECT_ARRAY);
                     assertThat(g.readObjectArray(k, 0, o.values.length)).isEqualTo(o.values);

@@ -41,6 +41,16 @@ public final class ReportBuilder {
 
     public static HeapReport build(HeapGraph g, DominatorTree tree, String fileName, Limits limits,
             ProgressListener progress) {
+        return build(g, tree, fileName, limits, progress, null);
+    }
+
+    /**
+     * As {@link #build(HeapGraph, DominatorTree, String, Limits, ProgressListener)}, with the waste
+     * section's array hashes from {@code waste} ({@link WasteAnalysis#prefetch}, started early so
+     * that the sections before it leave their idle core to it) when not null.
+     */
+    public static HeapReport build(HeapGraph g, DominatorTree tree, String fileName, Limits limits,
+            ProgressListener progress, WasteAnalysis.Prefetch waste) {
         HeapReport.Overview overview = overview(g, tree, fileName);
         List<HeapReport.ClassRow> histogram = histogram(g, tree, limits.classes());
         List<HeapReport.TreeNode> dominators = DominatorView.top(tree, DominatorTree.ROOT, limits.dominators(),
@@ -48,9 +58,9 @@ public final class ReportBuilder {
         List<HeapReport.SuspectRow> suspects = LeakSuspects.find(tree, 0.10, progress).stream()
                 .map(s -> suspect(g, s)).toList();
         HeapReport.Leaks leaks = leaks(g, tree, progress);
-        WasteReport waste = WasteAnalysis.analyze(g, tree, progress);
+        WasteReport wasted = WasteAnalysis.analyze(g, tree, progress, waste);
         List<HeapReport.ThreadRow> threads = threads(g, tree, limits);
-        return new HeapReport(overview, histogram, dominators, suspects, leaks, waste, threads);
+        return new HeapReport(overview, histogram, dominators, suspects, leaks, wasted, threads);
     }
 
     private static HeapReport.Overview overview(HeapGraph g, DominatorTree t, String fileName) {

@@ -48,8 +48,45 @@ public final class WasteAnalysis {
     private WasteAnalysis() {}
 
     public static WasteReport analyze(HeapGraph g, DominatorTree tree, ProgressListener progress) {
+        return analyze(g, tree, progress, null);
+    }
+
+    /**
+     * The reading and hashing of every primitive array, started now on background threads of the
+     * lowest priority, for a caller with other work first (the dominator tree, other analyses): that
+     * work leaves a core idle often enough for most of the hashing to be done when {@link #analyze}
+     * needs it. Costs 20 bytes of native memory per primitive array, reachable or not, until closed;
+     * close it after the analysis, or to stop the threads.
+     */
+    public static Prefetch prefetch(HeapGraph g) {
+        return new Prefetch(ContentHashes.start(g));
+    }
+
+    /** See {@link #prefetch}. */
+    public static final class Prefetch implements AutoCloseable {
+        private final ContentHashes.Pending pending;
+
+        private Prefetch(ContentHashes.Pending pending) {
+            this.pending = pending;
+        }
+
+        @Override
+        public void close() {
+            pending.close();
+        }
+    }
+
+    /**
+     * As {@link #analyze(HeapGraph, DominatorTree, ProgressListener)}, taking the hashes from
+     * {@code prefetch} (waiting for them if need be) when not null.
+     */
+    public static WasteReport analyze(HeapGraph g, DominatorTree tree, ProgressListener progress, Prefetch prefetch) {
         long heap = Math.max(1, tree.reachableSize());
-        try (ContentHashes hashes = ContentHashes.compute(g, tree, progress)) {
+        if (prefetch != null) {
+            progress.phase("waste: reading array contents", 0);
+        }
+        try (ContentHashes hashes = prefetch == null ? ContentHashes.compute(g, tree, progress)
+                : prefetch.pending.reachable(tree)) {
             progress.phase("waste: strings and collections", g.objectCount());
             // Strings then arrays (which leave out the strings' contents) on one core; collections and
             // empty arrays, which depend on neither, on the other. Each is a pass over all objects.

@@ -51,6 +51,14 @@ class WasteAnalysisTest {
     }
 
     @Test
+    void arraysHashedInTheBackgroundGiveTheSameReport() {
+        try (WasteAnalysis.Prefetch early = WasteAnalysis.prefetch(g)) {
+            assertThat(WasteAnalysis.analyze(g, tree, ProgressListener.NONE, early)).isEqualTo(r);
+        }
+        WasteAnalysis.prefetch(g).close(); // stopped before it is used: nothing left running or held
+    }
+
+    @Test
     void duplicateStringsShareTheirArray() {
         // new String(literal) shares the literal's value array: 50 extra String objects, no extra array.
         WasteReport.StringGroup same = r.strings().top().stream()

@@ -4,6 +4,7 @@ import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.report.HeapReport;
 import dev.heapwise.analysis.report.HtmlReport;
 import dev.heapwise.analysis.report.ReportBuilder;
+import dev.heapwise.analysis.waste.WasteAnalysis;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
@@ -42,10 +43,14 @@ public final class ReportCommand implements Callable<Integer> {
         if (output != null) {
             OutputFiles.checkWritable(output, dump.dump);
         }
-        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet)) {
+        // The waste section's array hashing starts once the tree is there, at the lowest priority: it takes
+        // the core the other sections leave idle. (Started before the tree, it raised the peak memory by
+        // 200 MB on a 38 M-object dump and saved no more time.)
+        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet);
+                WasteAnalysis.Prefetch waste = WasteAnalysis.prefetch(g)) {
             ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             HeapReport r = ReportBuilder.build(g, tree, dump.dump.getFileName().toString(),
-                    ReportBuilder.Limits.defaults(), p);
+                    ReportBuilder.Limits.defaults(), p, waste);
             p.finished();
             if (output != null) {
                 Path abs = output.toAbsolutePath();

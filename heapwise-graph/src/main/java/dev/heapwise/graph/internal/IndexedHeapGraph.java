@@ -430,30 +430,62 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     @Override
     public byte[] readPrimitiveArray(int object, long from, int count) {
+        ContentReader r = reader();
+        long pos = positions.get(object);
+        int at = primitiveHeader(r, object, pos);
+        if (at < 0) {
+            return null;
+        }
+        int es = elementSize(r, at);
+        long k = Math.max(0, Math.min(count, arrayLength(r, at) - from));
+        byte[] out = new byte[(int) (k * es)];
+        int have = copyElements(r, pos + ObjectRecords.primitiveArrayHeader(idSize) + from * es, out, out.length);
+        return have == out.length ? out : java.util.Arrays.copyOf(out, have);
+    }
+
+    @Override
+    public int readPrimitiveArray(int object, long from, byte[] buffer) {
+        ContentReader r = reader();
+        long pos = positions.get(object);
+        int at = primitiveHeader(r, object, pos);
+        if (at < 0) {
+            return -1;
+        }
+        int es = elementSize(r, at);
+        long k = Math.max(0, Math.min(buffer.length / es, arrayLength(r, at) - from));
+        return copyElements(r, pos + ObjectRecords.primitiveArrayHeader(idSize) + from * es, buffer, (int) (k * es));
+    }
+
+    /**
+     * Loads a primitive array's record header at {@code pos} and returns where it is in the reader's
+     * buffer, or -1 when the dump holds no data for the array.
+     */
+    private int primitiveHeader(ContentReader r, int object, long pos) {
         if (kind(object) != ObjectKind.PRIMITIVE_ARRAY) {
             throw new IllegalArgumentException("object " + object + " is not a primitive array");
         }
-        ContentReader r = reader();
-        long pos = positions.get(object);
         int at = r.load(pos, ObjectRecords.primitiveArrayHeader(idSize));
-        ByteBuffer b = r.buffer();
-        int tag = b.get(at) & 0xFF;
-        if (tag != ObjectRecords.PRIMITIVE_ARRAY) {
-            return null;
+        if ((r.buffer().get(at) & 0xFF) != ObjectRecords.PRIMITIVE_ARRAY) {
+            return -1;
         }
-        long len = b.getInt(at + ObjectRecords.arrayLengthOffset(idSize)) & 0xFFFFFFFFL;
-        FieldType type = FieldType.ofCode(b.get(at + ObjectRecords.arrayLengthOffset(idSize) + 4));
-        if (type == null || type == FieldType.OBJECT) {
-            return null;
-        }
-        int es = type.size(idSize);
-        int k = (int) Math.max(0, Math.min(count, len - from));
-        long start = pos + ObjectRecords.primitiveArrayHeader(idSize) + from * es;
-        byte[] out = new byte[k * es];
-        int a = r.load(start, out.length);
-        int have = (int) Math.min(out.length, Math.max(0, r.available(start)));
+        FieldType type = FieldType.ofCode(r.buffer().get(at + ObjectRecords.arrayLengthOffset(idSize) + 4));
+        return type == null || type == FieldType.OBJECT ? -1 : at;
+    }
+
+    private int elementSize(ContentReader r, int header) {
+        return FieldType.ofCode(r.buffer().get(header + ObjectRecords.arrayLengthOffset(idSize) + 4)).size(idSize);
+    }
+
+    private long arrayLength(ContentReader r, int header) {
+        return r.buffer().getInt(header + ObjectRecords.arrayLengthOffset(idSize)) & 0xFFFFFFFFL;
+    }
+
+    /** Copies {@code n} bytes from {@code start} into {@code out}; fewer where the dump ends. */
+    private static int copyElements(ContentReader r, long start, byte[] out, int n) {
+        int a = r.load(start, n);
+        int have = (int) Math.min(n, Math.max(0, r.available(start)));
         r.buffer().get(a, out, 0, have);
-        return have == out.length ? out : java.util.Arrays.copyOf(out, have);
+        return have;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.waste.internal;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.Background;
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.internal.NativeLongs;
 import dev.heapwise.analysis.internal.NativeMemory;
@@ -14,6 +15,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
 
 /**
  * One pass over the reachable primitive arrays in object order, reading each one's contents from
@@ -102,23 +105,10 @@ public final class ContentHashes implements AutoCloseable {
             // Reading and hashing the arrays is most of this pass; the graph is thread-safe, so the
             // cores take blocks of arrays in turn (blocks, not halves: a few huge arrays would unbalance halves).
             int workers = Parallel.parts(count, Parallel.THREADS);
-            int idSize = g.info().idSize();
             NativeInts list = objects;
             NativeLongs h = hashes;
             NativeLongs len = lengths;
-            Parallel.run(workers, part -> {
-                for (int b = part * BLOCK; b < count; b += workers * BLOCK) {
-                    for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
-                        int o = list.get(i);
-                        long l = Math.max(0, g.arrayLength(o));
-                        len.set(i, l);
-                        h.set(i, hashArray(g, o, l, idSize));
-                    }
-                    if (part == 0) {
-                        progress.progress(Math.min(count, (long) b + (long) workers * BLOCK)); // only the calling thread reports
-                    }
-                }
-            });
+            Parallel.run(workers, part -> hashBlocks(g, list, h, len, count, part, workers, progress, () -> false));
             return new ContentHashes(objects, hashes, lengths, count);
         } catch (RuntimeException | Error e) {
             NativeMemory.closeAll(lists);
@@ -127,31 +117,168 @@ public final class ContentHashes implements AutoCloseable {
         }
     }
 
-    private static long hashArray(HeapGraph g, int o, long len, int idSize) {
+    /** Hashes the arrays of blocks {@code part}, {@code part + workers}, … of {@code list}; part 0 reports progress. */
+    private static void hashBlocks(HeapGraph g, NativeInts list, NativeLongs h, NativeLongs len, int count, int part,
+            int workers, ProgressListener progress, BooleanSupplier cancelled) {
+        int idSize = g.info().idSize();
+        byte[] buf = new byte[CHUNK_BYTES];
+        for (int b = part * BLOCK; b < count && !cancelled.getAsBoolean(); b += workers * BLOCK) {
+            for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
+                int o = list.get(i);
+                long l = Math.max(0, g.arrayLength(o));
+                len.set(i, l);
+                h.set(i, hashArray(g, o, l, idSize, buf));
+            }
+            if (part == 0) {
+                progress.progress(Math.min(count, (long) b + (long) workers * BLOCK));
+            }
+        }
+    }
+
+    /**
+     * Starts hashing every primitive array, reachable or not, on two background threads of the
+     * lowest priority ({@link Background}): they use what the cores have left while the dominator
+     * tree and the other analyses are computed, and {@link Pending#reachable} takes the result.
+     * Memory: as {@link #compute}, for all primitive arrays.
+     */
+    public static Pending start(HeapGraph g) {
+        long all = 0;
+        for (HeapClass c : g.classes()) {
+            if (c.shape() == HeapClass.Shape.PRIMITIVE_ARRAY) {
+                all += c.instanceCount();
+            }
+        }
+        return new Pending(g, (int) all);
+    }
+
+    /** Hashes being computed in the background; close it when done with them (or to stop early). */
+    public static final class Pending implements AutoCloseable {
+        private final HeapGraph g;
+        private final NativeInts objects;
+        private final NativeLongs hashes;
+        private final NativeLongs lengths;
+        private final int room;
+        private final CountDownLatch listed = new CountDownLatch(1);
+        private volatile int count;
+        private volatile boolean stop;
+        private final Background work;
+
+        private Pending(HeapGraph g, int room) {
+            this.g = g;
+            this.room = room;
+            NativeInts o = null;
+            NativeLongs h = null;
+            NativeLongs l = null;
+            try {
+                o = NativeInts.allocateUninitialized(Math.max(1, room));
+                h = NativeLongs.allocateUninitialized(Math.max(1, room));
+                l = NativeLongs.allocateUninitialized(Math.max(1, room));
+            } catch (RuntimeException | Error e) {
+                NativeMemory.closeAll(o, h, l);
+                throw e;
+            }
+            objects = o;
+            hashes = h;
+            lengths = l;
+            work = Background.start("heapwise-array-hashes", 2, this::run); // last: run() reads the fields
+        }
+
+        private void run(int part) {
+            if (part == 0) {
+                try {
+                    int k = 0;
+                    for (int o = 0, n = g.objectCount(); o < n && k < room && !stop; o++) {
+                        if (g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
+                            objects.set(k++, o);
+                        }
+                    }
+                    count = k;
+                } finally {
+                    listed.countDown();
+                }
+            } else {
+                try {
+                    listed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            hashBlocks(g, objects, hashes, lengths, count, part, 2, ProgressListener.NONE, () -> stop);
+        }
+
+        /**
+         * Waits for the hashes (rethrowing a failure of the background work), then returns those of
+         * the arrays the tree reaches, as {@link #compute} would have; a copy that the caller closes.
+         */
+        public ContentHashes reachable(DominatorTree tree) {
+            work.join();
+            int total = count;
+            int kept = 0;
+            for (int i = 0; i < total; i++) {
+                kept += tree.isReachable(objects.get(i)) ? 1 : 0;
+            }
+            NativeInts o = null;
+            NativeLongs h = null;
+            NativeLongs l = null;
+            try {
+                o = NativeInts.allocateUninitialized(Math.max(1, kept));
+                h = NativeLongs.allocateUninitialized(Math.max(1, kept));
+                l = NativeLongs.allocateUninitialized(Math.max(1, kept));
+                for (int i = 0, k = 0; i < total; i++) {
+                    int object = objects.get(i);
+                    if (tree.isReachable(object)) {
+                        o.set(k, object);
+                        h.set(k, hashes.get(i));
+                        l.set(k++, lengths.get(i));
+                    }
+                }
+                return new ContentHashes(o, h, l, kept);
+            } catch (RuntimeException | Error e) {
+                NativeMemory.closeAll(o, h, l);
+                throw e;
+            }
+        }
+
+        /** Stops the background work if it still runs, and frees the hashes. */
+        @Override
+        public void close() {
+            stop = true;
+            work.close();
+            NativeMemory.closeAll(objects, hashes, lengths);
+        }
+    }
+
+    /** The hash of one array's type, length and contents, read through {@code buf} (no garbage per array). */
+    private static long hashArray(HeapGraph g, int o, long len, int idSize, byte[] buf) {
         FieldType t = g.heapClass(g.classOf(o)).elementType();
         int es = t == null ? 1 : t.size(idSize);
         long h = 0x9E3779B97F4A7C15L ^ (len * 31 + (t == null ? 0 : t.code()));
-        int perChunk = Math.max(1, CHUNK_BYTES / es);
-        for (long from = 0; from < len; from += perChunk) {
-            byte[] bytes = g.readPrimitiveArray(o, from, (int) Math.min(perChunk, len - from));
-            if (bytes == null) {
+        for (long from = 0; from < len; ) {
+            int n = g.readPrimitiveArray(o, from, buf);
+            if (n < 0) {
                 return mix(h ^ o); // no data in the dump (Android NODATA): unique
             }
-            h = hash(h, bytes);
+            if (n == 0) {
+                break; // the dump ends inside the array
+            }
+            h = hash(h, buf, n);
+            from += n / es;
         }
         return h;
     }
 
-    static long hash(long h, byte[] b) {
+    /** Folds the first {@code n} bytes of {@code b} into {@code h}. */
+    static long hash(long h, byte[] b, int n) {
         int i = 0;
-        for (; i + 8 <= b.length; i += 8) {
+        for (; i + 8 <= n; i += 8) {
             h = mix(h ^ (long) LONGS.get(b, i));
         }
         long tail = 0;
-        for (; i < b.length; i++) {
+        for (; i < n; i++) {
             tail = (tail << 8) | (b[i] & 0xFF);
         }
-        return mix(h ^ tail ^ ((long) b.length << 56));
+        return mix(h ^ tail ^ ((long) n << 56));
     }
 
     static long mix(long x) {
