@@ -228,7 +228,7 @@ public final class HtmlReport {
         int i = 0;
         for (HeapReport.SuspectRow s : suspects) {
             sb.append("<h3>Problem suspect ").append(++i).append(": ").append(esc(Units.bytes(s.retainedSize())))
-                    .append(" (").append(s.percent()).append("%)</h3>\n<p>").append(esc(s.description())).append("</p>\n");
+                    .append(" (").append(esc(pct(s.percent() / 100))).append(")</h3>\n<p>").append(esc(s.description())).append("</p>\n");
             path(sb, s.path());
         }
     }
@@ -301,7 +301,7 @@ public final class HtmlReport {
             table(sb, "copies", "wasted", "array");
             for (WasteReport.ArrayGroup a : w.arrays().top()) {
                 row(sb, num(Units.count(a.count())), num(Units.bytes(a.wastedBytes())),
-                        code(a.className() + " length " + a.length() + " " + a.preview()));
+                        code(a.className() + " length " + Units.count(a.length()) + " " + a.preview()));
             }
             sb.append(END_TABLE).append("</details>\n");
         }

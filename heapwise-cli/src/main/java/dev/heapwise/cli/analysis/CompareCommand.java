@@ -82,10 +82,14 @@ public final class CompareCommand implements Callable<Integer> {
 
     private void text(PrintStream out, ComparisonReport r) {
         out.printf("%s -> %s%n", old, neu);
-        out.printf("%12s %14s %14s  %s%n", "count", "shallow", "retained", "class (change from old to new)");
-        for (ComparisonReport.ClassDelta d : r.classes().stream().limit(top).toList()) {
-            out.printf("%12s %14s %14s  %s%n", signed(d.countDelta(), false), signed(d.shallowDelta(), true),
-                    signed(d.retainedDelta(), true), d.className());
+        if (r.classes().stream().allMatch(d -> d.countDelta() == 0 && d.shallowDelta() == 0 && d.retainedDelta() == 0)) {
+            out.println("no class changed in count, shallow or retained size");
+        } else {
+            out.printf("%12s %14s %14s  %s%n", "count", "shallow", "retained", "class (change from old to new)");
+            for (ComparisonReport.ClassDelta d : r.classes().stream().limit(top).toList()) {
+                out.printf("%12s %14s %14s  %s%n", signed(d.countDelta(), false), signed(d.shallowDelta(), true),
+                        signed(d.retainedDelta(), true), d.className());
+            }
         }
         out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Units.percent(r.idOverlap()));
         if (!r.instanceLevel()) {
@@ -94,6 +98,10 @@ public final class CompareCommand implements Callable<Integer> {
                             + " between the dumps, so ids do not name the same objects; no per-object comparison"
                             + " (--instances forces it)"
                     : "ids are not stable between these dumps: no per-object comparison (--instances forces it)");
+            return;
+        }
+        if (r.instances().stream().allMatch(d -> d.added() == 0 && d.collected() == 0 && d.changed() == 0)) {
+            out.printf("no object new, collected or changed (%s compared)%n", Units.count(r.comparedObjects()));
             return;
         }
         out.printf("%10s %10s %10s %10s  %s%n", "new", "collected", "persistent", "changed", "class");

@@ -7,10 +7,13 @@ import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.hprof.Hprof;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -52,15 +55,20 @@ public final class DumpSeries {
         Opened o = new Opened();
         try {
             Set<String> names = new HashSet<>();
+            Map<Path, Path> indexOf = new LinkedHashMap<>(); // dump to its index folder, for one file given twice
             for (Path p : dumps) {
                 ProgressListener progress = ProgressBar.forTerminal(quiet);
                 Path index = null;
                 if (indexDir != null) {
-                    String name = p.getFileName() + ".heapwise";
-                    for (int k = 2; !names.add(name); k++) { // two dumps of one name from two folders
-                        name = p.getFileName() + "-" + k + ".heapwise";
+                    index = sameFileIndex(indexOf, p);
+                    if (index == null) {
+                        String name = p.getFileName() + ".heapwise";
+                        for (int k = 2; !names.add(name); k++) { // two dumps of one name from two folders
+                            name = p.getFileName() + "-" + k + ".heapwise";
+                        }
+                        index = indexDir.resolve(name);
                     }
-                    index = indexDir.resolve(name);
+                    indexOf.put(p, index);
                 }
                 HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, threads, index, progress), lenient);
                 progress.finished();
@@ -72,5 +80,19 @@ public final class DumpSeries {
             o.close();
             throw e;
         }
+    }
+
+    /** The index folder of an earlier dump that is the same file as {@code p}, or null. */
+    private static Path sameFileIndex(Map<Path, Path> indexOf, Path p) {
+        for (var e : indexOf.entrySet()) {
+            try {
+                if (Files.isSameFile(e.getKey(), p)) {
+                    return e.getValue();
+                }
+            } catch (IOException unreadable) {
+                // not the same as far as can be told; opening it says what is wrong
+            }
+        }
+        return null;
     }
 }

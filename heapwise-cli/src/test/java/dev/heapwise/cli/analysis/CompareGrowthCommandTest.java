@@ -67,6 +67,16 @@ class CompareGrowthCommandTest {
         assertThat(one.get("classes").get(0)).isEqualTo(j.get("classes").get(0));
         assertThat(one.get("classesCount").asInt()).isEqualTo(j.get("classes").size()).isGreaterThan(1);
         assertThat(one.get("instances")).hasSize(1);
+        // One dump against itself, reached by two paths: one index, and says that nothing changed.
+        Path same = dir.resolve("indexes-same");
+        CliRun self = CliRun.run("compare", a.toString(), dir.resolve(".").resolve("a.hprof").toString(),
+                "--index-dir", same.toString(), "-q");
+        assertThat(self.exit()).as(self.err()).isZero();
+        assertThat(self.out()).contains("no class changed in count, shallow or retained size",
+                "no object new, collected or changed");
+        try (var s = java.nio.file.Files.list(same)) {
+            assertThat(s.toList()).extracting(x -> x.getFileName().toString()).containsExactly("a.hprof.heapwise");
+        }
     }
 
     @Test
