@@ -62,6 +62,10 @@ final class HistogramCommand implements Callable<Integer> {
                     r.put("shallowSize", c.shallowSizeOfInstances());
                     r.put("classId", Ids.hex(c.classObjectId()));
                     r.put("retainedSize", tree.classRetainedSize(c.index()));
+                    if (tree.unreachableCount(c.index()) > 0) { // in count and shallowSize, not in retainedSize
+                        r.put("unreachableCount", tree.unreachableCount(c.index()));
+                        r.put("unreachableShallowSize", tree.unreachableShallowSize(c.index()));
+                    }
                 }
                 o.put("totalObjects", totalObjects);
                 o.put("totalShallowSize", totalShallow);
@@ -77,6 +81,11 @@ final class HistogramCommand implements Callable<Integer> {
                 }
                 System.out.printf("%5s %14s %16s  (%s classes with objects)%n", "total", Units.count(totalObjects),
                         Units.count(totalShallow), Units.count(rows.size()));
+                if (tree.unreachableTotalCount() > 0) {
+                    System.out.printf("objects and shallow bytes include %s unreachable objects (%s bytes), which no"
+                            + " retained size includes; the report's histogram leaves them out%n",
+                            Units.count(tree.unreachableTotalCount()), Units.count(tree.unreachableTotalSize()));
+                }
                 return 0;
             }
             System.out.printf("%5s %14s %16s  %s%n", "#", "objects", "shallow bytes", "class");

@@ -80,9 +80,21 @@ class ReportCommandTest {
         List<String> report = new ArrayList<>();
         o.get("histogram").forEach(c -> report.add(c.get("name").asText()));
         List<String> cli = new ArrayList<>();
-        CliRun.run("histogram", dump.toString(), "--index-dir", idx, "--sort", "retained", "--json", "-q").json()
-                .get("classes").forEach(c -> cli.add(c.get("name").asText()));
+        JsonNode histogram = CliRun.run("histogram", dump.toString(), "--index-dir", idx, "--sort", "retained", "--json",
+                "-q").json();
+        histogram.get("classes").forEach(c -> cli.add(c.get("name").asText()));
         assertThat(report).isEqualTo(cli.subList(0, report.size()));
+        // histogram --json counts every object and says how many of them are unreachable: the difference
+        // is the report's count.
+        for (int i = 0; i < report.size(); i++) {
+            JsonNode all = histogram.get("classes").get(i);
+            JsonNode reachable = o.get("histogram").get(i);
+            assertThat(all.get("count").asLong() - all.path("unreachableCount").asLong(0))
+                    .as(all.toString()).isEqualTo(reachable.get("count").asLong());
+            assertThat(all.get("shallowSize").asLong() - all.path("unreachableShallowSize").asLong(0))
+                    .isEqualTo(reachable.get("shallowSize").asLong());
+        }
+        assertThat(histogram.findValues("unreachableCount")).isNotEmpty();
         assertThat(html).contains("Reachable objects only");
         // Android threads have no frames but hold objects; threads are listed biggest first.
         JsonNode threads = o.get("threads");
