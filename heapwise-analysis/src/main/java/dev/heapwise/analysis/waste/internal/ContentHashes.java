@@ -72,9 +72,7 @@ public final class ContentHashes implements AutoCloseable {
         int[] bounds = Parallel.bounds(n, parts);
         NativeInts[] lists = new NativeInts[parts];
         int[] found = new int[parts];
-        NativeInts objects = null;
-        NativeLongs hashes = null;
-        NativeLongs lengths = null;
+        ContentHashes out = null;
         try {
             for (int part = 0; part < parts; part++) {
                 lists[part] = NativeInts.allocateUninitialized(Math.max(1, bounds[part + 1] - bounds[part]));
@@ -94,40 +92,55 @@ public final class ContentHashes implements AutoCloseable {
                 total += c;
             }
             int count = total;
-            objects = NativeInts.allocateUninitialized(Math.max(1, count));
+            out = allocate(count);
             for (int part = 0, at = 0; part < parts; at += found[part], part++) {
-                MemorySegment.copy(lists[part].segment(), 0, objects.segment(), 4L * at, 4L * found[part]);
+                MemorySegment.copy(lists[part].segment(), 0, out.objects.segment(), 4L * at, 4L * found[part]);
                 lists[part].close();
             }
-            hashes = NativeLongs.allocateUninitialized(Math.max(1, count));
-            lengths = NativeLongs.allocateUninitialized(Math.max(1, count));
             progress.phase("waste: reading array contents", count);
             // Reading and hashing the arrays is most of this pass; the graph is thread-safe, so the
             // cores take blocks of arrays in turn (blocks, not halves: a few huge arrays would unbalance halves).
             int workers = Parallel.parts(count, Parallel.THREADS);
-            NativeInts list = objects;
-            NativeLongs h = hashes;
-            NativeLongs len = lengths;
-            Parallel.run(workers, part -> hashBlocks(g, list, h, len, count, part, workers, progress, () -> false));
-            return new ContentHashes(objects, hashes, lengths, count);
+            ContentHashes r = out;
+            Parallel.run(workers, part -> r.hashBlocks(g, count, part, workers, progress, () -> false));
+            return out;
         } catch (RuntimeException | Error e) {
             NativeMemory.closeAll(lists);
-            NativeMemory.closeAll(objects, hashes, lengths);
+            NativeMemory.closeAll(out);
             throw e;
         }
     }
 
-    /** Hashes the arrays of blocks {@code part}, {@code part + workers}, … of {@code list}; part 0 reports progress. */
-    private static void hashBlocks(HeapGraph g, NativeInts list, NativeLongs h, NativeLongs len, int count, int part,
-            int workers, ProgressListener progress, BooleanSupplier cancelled) {
+    /** Room for the hashes of {@code size} arrays, contents undefined; nothing stays allocated if it fails. */
+    private static ContentHashes allocate(int size) {
+        NativeInts o = null;
+        NativeLongs h = null;
+        NativeLongs l = null;
+        try {
+            o = NativeInts.allocateUninitialized(Math.max(1, size));
+            h = NativeLongs.allocateUninitialized(Math.max(1, size));
+            l = NativeLongs.allocateUninitialized(Math.max(1, size));
+            return new ContentHashes(o, h, l, size);
+        } catch (RuntimeException | Error e) {
+            NativeMemory.closeAll(o, h, l);
+            throw e;
+        }
+    }
+
+    /**
+     * Hashes the arrays listed in blocks {@code part}, {@code part + workers}, … of the first
+     * {@code count}; part 0 reports progress.
+     */
+    private void hashBlocks(HeapGraph g, int count, int part, int workers, ProgressListener progress,
+            BooleanSupplier cancelled) {
         int idSize = g.info().idSize();
         byte[] buf = new byte[CHUNK_BYTES];
         for (int b = part * BLOCK; b < count && !cancelled.getAsBoolean(); b += workers * BLOCK) {
             for (int i = b, end = Math.min(count, b + BLOCK); i < end; i++) {
-                int o = list.get(i);
+                int o = objects.get(i);
                 long l = Math.max(0, g.arrayLength(o));
-                len.set(i, l);
-                h.set(i, hashArray(g, o, l, idSize, buf));
+                lengths.set(i, l);
+                hashes.set(i, hashArray(g, o, l, idSize, buf));
             }
             if (part == 0) {
                 progress.progress(Math.min(count, (long) b + (long) workers * BLOCK));
@@ -154,10 +167,7 @@ public final class ContentHashes implements AutoCloseable {
     /** Hashes being computed in the background; close it when done with them (or to stop early). */
     public static final class Pending implements AutoCloseable {
         private final HeapGraph g;
-        private final NativeInts objects;
-        private final NativeLongs hashes;
-        private final NativeLongs lengths;
-        private final int room;
+        private final ContentHashes all;
         private final CountDownLatch listed = new CountDownLatch(1);
         private volatile int count;
         private volatile boolean stop;
@@ -165,31 +175,22 @@ public final class ContentHashes implements AutoCloseable {
 
         private Pending(HeapGraph g, int room) {
             this.g = g;
-            this.room = room;
-            NativeInts o = null;
-            NativeLongs h = null;
-            NativeLongs l = null;
+            this.all = allocate(room);
             try {
-                o = NativeInts.allocateUninitialized(Math.max(1, room));
-                h = NativeLongs.allocateUninitialized(Math.max(1, room));
-                l = NativeLongs.allocateUninitialized(Math.max(1, room));
-            } catch (RuntimeException | Error e) {
-                NativeMemory.closeAll(o, h, l);
+                work = Background.start("heapwise-array-hashes", 2, this::run); // last: run() reads the fields
+            } catch (RuntimeException | Error e) { // no thread
+                all.close();
                 throw e;
             }
-            objects = o;
-            hashes = h;
-            lengths = l;
-            work = Background.start("heapwise-array-hashes", 2, this::run); // last: run() reads the fields
         }
 
         private void run(int part) {
             if (part == 0) {
                 try {
                     int k = 0;
-                    for (int o = 0, n = g.objectCount(); o < n && k < room && !stop; o++) {
+                    for (int o = 0, n = g.objectCount(); o < n && k < all.size && !stop; o++) {
                         if (g.kind(o) == ObjectKind.PRIMITIVE_ARRAY) {
-                            objects.set(k++, o);
+                            all.objects.set(k++, o);
                         }
                     }
                     count = k;
@@ -204,7 +205,7 @@ public final class ContentHashes implements AutoCloseable {
                     return;
                 }
             }
-            hashBlocks(g, objects, hashes, lengths, count, part, 2, ProgressListener.NONE, () -> stop);
+            all.hashBlocks(g, count, part, 2, ProgressListener.NONE, () -> stop);
         }
 
         /**
@@ -216,28 +217,18 @@ public final class ContentHashes implements AutoCloseable {
             int total = count;
             int kept = 0;
             for (int i = 0; i < total; i++) {
-                kept += tree.isReachable(objects.get(i)) ? 1 : 0;
+                kept += tree.isReachable(all.objects.get(i)) ? 1 : 0;
             }
-            NativeInts o = null;
-            NativeLongs h = null;
-            NativeLongs l = null;
-            try {
-                o = NativeInts.allocateUninitialized(Math.max(1, kept));
-                h = NativeLongs.allocateUninitialized(Math.max(1, kept));
-                l = NativeLongs.allocateUninitialized(Math.max(1, kept));
-                for (int i = 0, k = 0; i < total; i++) {
-                    int object = objects.get(i);
-                    if (tree.isReachable(object)) {
-                        o.set(k, object);
-                        h.set(k, hashes.get(i));
-                        l.set(k++, lengths.get(i));
-                    }
+            ContentHashes out = allocate(kept);
+            for (int i = 0, k = 0; i < total; i++) {
+                int object = all.objects.get(i);
+                if (tree.isReachable(object)) {
+                    out.objects.set(k, object);
+                    out.hashes.set(k, all.hashes.get(i));
+                    out.lengths.set(k++, all.lengths.get(i));
                 }
-                return new ContentHashes(o, h, l, kept);
-            } catch (RuntimeException | Error e) {
-                NativeMemory.closeAll(o, h, l);
-                throw e;
             }
+            return out;
         }
 
         /** Stops the background work if it still runs, and frees the hashes. */
@@ -245,7 +236,7 @@ public final class ContentHashes implements AutoCloseable {
         public void close() {
             stop = true;
             work.close();
-            NativeMemory.closeAll(objects, hashes, lengths);
+            all.close();
         }
     }
 
