@@ -22,7 +22,8 @@ public final class AndroidLifecycleFinder implements LeakFinder {
 
     @Override
     public boolean appliesTo(Hierarchy h) {
-        if (h.anyClass(AndroidObjects.ACTIVITY) || h.anyClass(AndroidObjects.VIEW) || h.anyClass(AndroidObjects.SERVICE)) {
+        if (h.anyClass(AndroidObjects.ACTIVITY) || h.anyClass(AndroidObjects.VIEW)
+                || h.anyClass(AndroidObjects.SERVICE)) {
             return true;
         }
         for (String f : AndroidObjects.FRAGMENTS) {

@@ -228,7 +228,8 @@ public final class HtmlReport {
         int i = 0;
         for (HeapReport.SuspectRow s : suspects) {
             sb.append("<h3>Problem suspect ").append(++i).append(": ").append(esc(Units.bytes(s.retainedSize())))
-                    .append(" (").append(esc(pct(s.percent() / 100))).append(")</h3>\n<p>").append(esc(s.description())).append("</p>\n");
+                    .append(" (").append(esc(pct(s.percent() / 100))).append(")</h3>\n<p>").append(esc(s.description()))
+                    .append("</p>\n");
             path(sb, s.path());
         }
     }

@@ -30,8 +30,8 @@ public final class CompareCommand implements Callable<Integer> {
     DumpSeries series;
 
     @Option(names = "--instances", negatable = true, description = "Compare objects by id even if ids look unstable"
-            + " (--no-instances: never). Default: when at least half the old objects keep their id and class, and no class"
-            + " object moved.")
+            + " (--no-instances: never). Default: when at least half the old objects keep their id and class,"
+            + " and no class object moved.")
     Boolean instances;
 
     @Option(names = "--top", paramLabel = "N", description = "Rows shown (default: ${DEFAULT-VALUE}).")
@@ -82,7 +82,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     private void text(PrintStream out, ComparisonReport r) {
         out.printf("%s -> %s%n", old, neu);
-        if (r.classes().stream().allMatch(d -> d.countDelta() == 0 && d.shallowDelta() == 0 && d.retainedDelta() == 0)) {
+        if (r.classes().stream().allMatch(d -> d.countDelta() == 0 && d.shallowDelta() == 0
+                && d.retainedDelta() == 0)) {
             out.println("no class changed in count, shallow or retained size");
         } else {
             out.printf("%12s %14s %14s  %s%n", "count", "shallow", "retained", "class (change from old to new)");
@@ -94,9 +95,9 @@ public final class CompareCommand implements Callable<Integer> {
         out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Units.percent(r.idOverlap()));
         if (!r.instanceLevel()) {
             out.println(r.movedClassObjects() > 0
-                    ? Units.count(r.movedClassObjects()) + " class objects have other ids in the new dump: a moving GC ran"
-                            + " between the dumps, so ids do not name the same objects; no per-object comparison"
-                            + " (--instances forces it)"
+                    ? Units.count(r.movedClassObjects()) + " class objects have other ids in the new dump: a moving"
+                            + " GC ran between the dumps, so ids do not name the same objects; no per-object"
+                            + " comparison (--instances forces it)"
                     : "ids are not stable between these dumps: no per-object comparison (--instances forces it)");
             return;
         }

@@ -114,7 +114,8 @@ public final class ClassPathTree implements AutoCloseable {
                 String label = r.kind().label();
                 String nm = name(o);
                 // "system class X", not "system class class X"
-                int nd = node(-1, label + " " + (label.endsWith("class") && nm.startsWith("class ") ? nm.substring(6) : nm), o);
+                boolean twice = label.endsWith("class") && nm.startsWith("class ");
+                int nd = node(-1, label + " " + (twice ? nm.substring(6) : nm), o);
                 NativeInts.set(nodes, o, nd);
                 queue.push(o);
             }
