@@ -3,6 +3,7 @@ package dev.heapwise.analysis.leaks;
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.analysis.leaks.internal.CollectionSteps;
 import dev.heapwise.analysis.leaks.internal.LeakStatuses;
 import dev.heapwise.analysis.leaks.internal.MatcherEdges;
 import dev.heapwise.analysis.leaks.internal.SharkPolicy;
@@ -146,13 +147,25 @@ public final class LeakAnalyzer {
             DominatorTree tree) {
         HeapGraph g = h.graph();
         RefCursor out = g.outRefs();
-        int n = path.size();
+        ReferenceMatcher library = root == null ? null : nonIgnored(matchers.root(root));
+        List<Reference> raw = new ArrayList<>(path.size());
+        for (int i = 0; i + 1 < path.size(); i++) {
+            int o = path.get(i);
+            int next = path.get(i + 1);
+            Reference r = steps.reference(o, next);
+            raw.add(r);
+            if (library == null && r != null) {
+                library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
+            }
+        }
+        Shown view = shown(g, path, raw);
+        List<Integer> shown = view.objects();
+        List<LeakTrace.Reference> refs = view.references();
+        int n = shown.size();
         List<LeakStatuses.Entry> entries = new ArrayList<>(n);
         List<List<String>> labels = new ArrayList<>(n);
-        List<LeakTrace.Reference> refs = new ArrayList<>(n);
-        ReferenceMatcher library = root == null ? null : nonIgnored(matchers.root(root));
         for (int i = 0; i < n; i++) {
-            int o = path.get(i);
+            int o = shown.get(i);
             List<String> yes = new ArrayList<>();
             List<String> no = new ArrayList<>();
             List<String> lab = new ArrayList<>();
@@ -167,22 +180,12 @@ public final class LeakAnalyzer {
             String cls = ObjectLabels.className(g, o);
             entries.add(new LeakStatuses.Entry(Hierarchy.simpleName(cls), yes, no));
             labels.add(lab);
-            if (i < n - 1) {
-                int next = path.get(i + 1);
-                Reference r = steps.reference(o, next);
-                refs.add(reference(g, o, r));
-                if (library == null && r != null) {
-                    library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
-                }
-            } else {
-                refs.add(null);
-            }
         }
         LeakStatuses.resolve(entries);
         List<LeakTrace.Node> nodes = new ArrayList<>(n);
         StringBuilder signed = new StringBuilder(javaLocal(g, root, roots, entries.getFirst()));
         for (int i = 0; i < n; i++) {
-            int o = path.get(i);
+            int o = shown.get(i);
             LeakStatuses.Entry e = entries.get(i);
             LeakTrace.Reference ref = refs.get(i);
             if (e.suspect && ref != null) {
@@ -195,6 +198,33 @@ public final class LeakAnalyzer {
         long retained = tree == null ? 0 : tree.retainedSize(leak.object());
         return new LeakTrace(leak.object(), Signatures.sha1(signed.toString()), library, retained, List.copyOf(nodes),
                 leak.reasons(), leak.details());
+    }
+
+    /** The objects a trace shows, and how each refers to the next (null after the last). */
+    private record Shown(List<Integer> objects, List<LeakTrace.Reference> references) {}
+
+    /** The path as Shark 2 shows it: lists refer to their elements directly, their arrays are not nodes. */
+    private static Shown shown(HeapGraph g, List<Integer> path, List<Reference> raw) {
+        List<Integer> objects = new ArrayList<>(path.size());
+        List<LeakTrace.Reference> refs = new ArrayList<>(path.size());
+        for (int i = 0; i < path.size(); i++) {
+            int o = path.get(i);
+            objects.add(o);
+            if (i + 1 == path.size()) {
+                refs.add(null);
+                break;
+            }
+            long element = i + 2 < path.size()
+                    ? CollectionSteps.listElement(g, o, raw.get(i), path.get(i + 1), raw.get(i + 1)) : -1;
+            if (element >= 0) {
+                String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
+                refs.add(new LeakTrace.Reference("[" + element + "]", "array", owner + "[" + element + "]"));
+                i++; // the list's array is not a node
+            } else {
+                refs.add(reference(g, o, raw.get(i)));
+            }
+        }
+        return new Shown(objects, refs);
     }
 
     /**
