@@ -203,7 +203,7 @@ public final class LeakAnalyzer {
     /** The objects a trace shows, and how each refers to the next (null after the last). */
     private record Shown(List<Integer> objects, List<LeakTrace.Reference> references) {}
 
-    /** The path as Shark 2 shows it: lists refer to their elements directly, their arrays are not nodes. */
+    /** The path as Shark 2 shows it: collections refer to what they hold directly (see {@link CollectionSteps}). */
     private static Shown shown(HeapGraph g, List<Integer> path, List<Reference> raw) {
         List<Integer> objects = new ArrayList<>(path.size());
         List<LeakTrace.Reference> refs = new ArrayList<>(path.size());
@@ -214,12 +214,11 @@ public final class LeakAnalyzer {
                 refs.add(null);
                 break;
             }
-            long element = i + 2 < path.size()
-                    ? CollectionSteps.listElement(g, o, raw.get(i), path.get(i + 1), raw.get(i + 1)) : -1;
-            if (element >= 0) {
+            CollectionSteps.Step step = CollectionSteps.from(g, path, raw, i);
+            if (step != null) {
                 String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
-                refs.add(new LeakTrace.Reference("[" + element + "]", "array", owner + "[" + element + "]"));
-                i++; // the list's array is not a node
+                refs.add(new LeakTrace.Reference(step.name(), "array", owner + step.name()));
+                i += step.steps() - 1; // the collection's inner objects are not nodes
             } else {
                 refs.add(reference(g, o, raw.get(i)));
             }
@@ -252,7 +251,9 @@ public final class LeakAnalyzer {
         return switch (r.kind()) {
             case FIELD -> new LeakTrace.Reference(r.name(), "field", owner + "." + r.name());
             case STATIC_FIELD -> new LeakTrace.Reference(r.name(), "static", "static " + owner + "." + r.name());
-            case ARRAY_ELEMENT -> new LeakTrace.Reference(r.label(), "array", owner + r.label());
+            // Object[0], as Shark prints an element: the array's simple name without its brackets
+            case ARRAY_ELEMENT -> new LeakTrace.Reference(r.label(), "array",
+                    (owner.endsWith("[]") ? owner.substring(0, owner.length() - 2) : owner) + r.label());
             default -> new LeakTrace.Reference(r.label(), "other", owner + "." + r.label());
         };
     }

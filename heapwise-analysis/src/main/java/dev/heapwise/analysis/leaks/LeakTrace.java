@@ -40,7 +40,7 @@ public record LeakTrace(int leakingObject, String signature, ReferenceMatcher li
      * @param name    the field name, {@code [index]}, or {@code <Java Local>}
      * @param type    "field", "static", "array", "local" or "other"
      * @param display as LeakCanary prints it: {@code static LeakyService.leakAllTheBinders},
-     *                {@code ArrayList.elementData}, {@code Object[][0]}
+     *                {@code Holder.items}, {@code ArrayList[0]}, {@code HashMap["key"]}, {@code Object[0]}
      */
     public record Reference(String name, String type, String display) {
 
