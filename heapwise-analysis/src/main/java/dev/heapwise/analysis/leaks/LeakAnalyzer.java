@@ -81,7 +81,7 @@ public final class LeakAnalyzer {
         }
         List<String> names = finders.stream().map(LeakFinder::name).toList();
         if (leaking.isEmpty()) {
-            return new LeakReport(List.of(), List.of(), names, 0, 0);
+            return new LeakReport(List.of(), List.of(), names, 0, 0, 0);
         }
         RootIndex roots = new RootIndex(g);
         List<ReferenceFilter.FieldRef> ignoredFields = new ArrayList<>();
@@ -102,12 +102,17 @@ public final class LeakAnalyzer {
         int withoutPath = 0;
         List<ObjectInspector> inspectors = DefaultInspectors.all(roots);
         StepLabels steps = new StepLabels(g, edges, roots); // shared by all traces: they share parents
+        int throughOther = 0;
         try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges), roots)) {
             search.run(targets, leaking.size(), progress);
             for (LeakingObject l : leaking.values()) {
                 List<Integer> path = search.pathTo(l.object());
                 if (path.isEmpty()) {
                     withoutPath++;
+                    continue;
+                }
+                if (throughAnother(path, targets)) {
+                    throughOther++; // as Shark: its trace would repeat the other one's, and fixing that fixes it
                     continue;
                 }
                 traces.add(trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
@@ -131,7 +136,18 @@ public final class LeakAnalyzer {
         Comparator<Leak> order = Comparator.comparingLong(Leak::totalRetainedSize).reversed().thenComparing(Leak::signature);
         app.sort(order);
         lib.sort(order);
-        return new LeakReport(app, lib, names, leaking.size(), withoutPath);
+        return new LeakReport(app, lib, names, leaking.size(), withoutPath, throughOther);
+    }
+
+    /** Whether the path passes through another leaking object before its end (every one has a path then). */
+    private static boolean throughAnother(List<Integer> path, long[] leaking) {
+        for (int i = 0; i + 1 < path.size(); i++) {
+            int o = path.get(i);
+            if ((leaking[o >>> 6] & (1L << o)) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static LeakingObject merge(LeakingObject a, LeakingObject b) {

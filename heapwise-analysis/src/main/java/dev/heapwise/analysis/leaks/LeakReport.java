@@ -10,9 +10,11 @@ import java.util.List;
  * @param finders          the finders that ran
  * @param leakingObjects   objects the finders reported
  * @param withoutPath      of those, how many no strong path reaches (they will be collected)
+ * @param throughOther     of those, how many are reached only through another leaking object: as in
+ *                         Shark, they get no trace of their own (it would repeat the other's)
  */
 public record LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,
-        int leakingObjects, int withoutPath) {
+        int leakingObjects, int withoutPath, int throughOther) {
 
     public int traceCount() {
         return applicationLeaks.stream().mapToInt(l -> l.traces().size()).sum()

@@ -29,6 +29,10 @@ public final class LeakTraceFormat {
             sb.append("Of those, without a strong path from a GC root (will be collected): ")
                     .append(report.withoutPath()).append('\n');
         }
+        if (report.throughOther() > 0) {
+            sb.append("Of those, reached through another leaking object (no trace of their own, as in Shark): ")
+                    .append(report.throughOther()).append('\n');
+        }
         sb.append("====================================\n");
         return sb.toString();
     }

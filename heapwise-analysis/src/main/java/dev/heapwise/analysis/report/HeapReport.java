@@ -26,7 +26,8 @@ public record HeapReport(Overview overview, List<ClassRow> histogram, List<TreeN
     public record SuspectRow(String kind, String className, long instances, long retainedSize, double percent,
             String description, String accumulationPointId, String accumulationPointClass, List<PathStep> path) {}
 
-    public record Leaks(List<String> finders, int leakingObjects, int withoutPath, List<LeakRow> leaks) {}
+    public record Leaks(List<String> finders, int leakingObjects, int withoutPath, int throughOtherLeaking,
+            List<LeakRow> leaks) {}
 
     public record TraceNode(String id, String className, String kind, String leaking, String reason,
             String reference, boolean suspect, String root) {}

@@ -264,7 +264,9 @@ public final class HtmlReport {
         }
         sb.append("<p>Finders: ").append(esc(String.join(", ", l.finders()))).append(". Leaking objects: ")
                 .append(l.leakingObjects()).append(l.withoutPath() > 0 ? " (" + l.withoutPath()
-                        + " without a strong path: they will be collected)" : "").append(".</p>\n");
+                        + " without a strong path: they will be collected)" : "")
+                .append(l.throughOtherLeaking() > 0 ? "; " + l.throughOtherLeaking() + " reached through another"
+                        + " leaking object, with no trace of their own" : "").append(".</p>\n");
         if (l.leaks().isEmpty()) {
             sb.append("<p>No leaks.</p>\n");
             return;

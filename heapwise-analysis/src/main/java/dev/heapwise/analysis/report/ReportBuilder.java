@@ -124,7 +124,7 @@ public final class ReportBuilder {
                         leak.traces().size(), nodes, text.toString()));
             }
         }
-        return new HeapReport.Leaks(r.finders(), r.leakingObjects(), r.withoutPath(), rows);
+        return new HeapReport.Leaks(r.finders(), r.leakingObjects(), r.withoutPath(), r.throughOther(), rows);
     }
 
     /** Biggest retained size first, as MAT lists them; ties by name, then serial. */

@@ -59,7 +59,7 @@ class HtmlReportTest {
                 List.of(new HeapReport.LocalRow("0x21", "c.Local", 48))));
         HeapReport r = new HeapReport(new HeapReport.Overview("d.hprof", "HPROF", "vm", 8, 5, 1, 4, 1, 2000, 5, 2000,
                 0, 0, List.of("default"), false, List.of()), List.of(), List.of(top, alone), List.of(suspect),
-                new HeapReport.Leaks(List.of(), 0, 0, List.of()), waste, threads);
+                new HeapReport.Leaks(List.of(), 0, 0, 0, List.of()), waste, threads);
         String html = HtmlReport.render(r);
 
         // Each top-level object folded, its subtree inside with what is left out counted.

@@ -79,6 +79,7 @@ public final class LeaksCommand implements Callable<Integer> {
         o.putPOJO("finders", report.finders());
         o.put("leakingObjects", report.leakingObjects());
         o.put("withoutPath", report.withoutPath());
+        o.put("throughOtherLeaking", report.throughOther());
         return o;
     }
 

@@ -26,6 +26,7 @@ public final class CollectionSteps {
     private static final Set<String> SETS = Set.of("java.util.HashSet", "java.util.LinkedHashSet");
     /** The value field of a map entry: OpenJDK's HashMap and Android's, then ConcurrentHashMap's. */
     private static final Set<String> VALUE_FIELDS = Set.of("value", "val");
+    private static final Set<String> ENTRY_LINKS = Set.of("next", "before", "after");
     private static final int KEY_CHARS = 200;
 
     /**
@@ -88,16 +89,18 @@ public final class CollectionSteps {
     /**
      * Through the hash table ({@code table}, an element of it, {@code next}s) or, in a
      * {@code LinkedHashMap}, its list ({@code head} and {@code after}s, or {@code tail} and
-     * {@code before}s), then the entry's value or key.
+     * {@code before}s; JDK 6 and 7: {@code header} and either), then the entry's value or key.
      */
     private static Step mapEntry(HeapGraph g, List<Integer> path, List<Reference> refs, int i, boolean keysOnly) {
         int k;
         if (field(refs, i, Set.of("table")) && element(refs, i + 1)) {
-            k = chain(refs, i + 2, "next");
+            k = chain(refs, i + 2, ENTRY_LINKS); // a LinkedHashMap's entries also link to each other
         } else if (field(refs, i, Set.of("head"))) {
             k = chain(refs, i + 1, "after");
         } else if (field(refs, i, Set.of("tail"))) {
             k = chain(refs, i + 1, "before");
+        } else if (field(refs, i, Set.of("header"))) { // JDK 6 and 7: a sentinel entry in a circular list
+            k = field(refs, i + 1, Set.of("after")) ? chain(refs, i + 1, "after") : chain(refs, i + 1, "before");
         } else {
             return null;
         }
@@ -112,7 +115,11 @@ public final class CollectionSteps {
 
     /** The first step from {@code k} on that is not a {@code link} field. */
     private static int chain(List<Reference> refs, int k, String link) {
-        while (field(refs, k, Set.of(link))) {
+        return chain(refs, k, Set.of(link));
+    }
+
+    private static int chain(List<Reference> refs, int k, Set<String> links) {
+        while (field(refs, k, links)) {
             k++;
         }
         return k;
