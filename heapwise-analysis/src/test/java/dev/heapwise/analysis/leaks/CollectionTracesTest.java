@@ -44,7 +44,8 @@ class CollectionTracesTest {
         "InSet           | SET        | HashSet[element()]                  | java.util.HashSet",
         "InLinkedList    | LINKED     | LinkedList[2]                       | java.util.LinkedList",
         "InConcurrentMap | CONCURRENT | ConcurrentHashMap[\"ckey\"]         | java.util.concurrent.ConcurrentHashMap",
-        "InLinkedMap     | LINKED_MAP | LinkedHashMap[\"lkey\"]             | java.util.LinkedHashMap"})
+        "InLinkedMap     | LINKED_MAP | LinkedHashMap[\"lkey\"]             | java.util.LinkedHashMap",
+        "InTreeBin       | TREE       | HashMap[instance @                  | java.util.HashMap"})
     void collectionsReferToWhatTheyHold(String leaking, String field, String shown, String collection) throws Exception {
         try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
             LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()

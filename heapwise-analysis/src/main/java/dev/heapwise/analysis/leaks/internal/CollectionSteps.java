@@ -26,7 +26,13 @@ public final class CollectionSteps {
     private static final Set<String> SETS = Set.of("java.util.HashSet", "java.util.LinkedHashSet");
     /** The value field of a map entry: OpenJDK's HashMap and Android's, then ConcurrentHashMap's. */
     private static final Set<String> VALUE_FIELDS = Set.of("value", "val");
-    private static final Set<String> ENTRY_LINKS = Set.of("next", "before", "after");
+    /**
+     * Links from a table slot to the entry that holds the value: the bucket's chain, a
+     * LinkedHashMap's order links, and the tree of a bucket turned into one (TreeNode; in a
+     * ConcurrentHashMap, the TreeBin's root or first node).
+     */
+    private static final Set<String> ENTRY_LINKS = Set.of("next", "before", "after", "prev", "left", "right",
+            "parent", "root", "first");
     private static final int KEY_CHARS = 200;
 
     /**
