@@ -40,6 +40,7 @@ class CollectionTracesTest {
         "InList          | LIST       | ArrayList[1]                        | java.util.ArrayList",
         "ByString        | MAP        | HashMap[\"the-key\"]                | java.util.HashMap",
         "ByObject        | MAP        | HashMap[instance @                  | java.util.HashMap",
+        "ByStringWithNewline | MAP    | HashMap[\"two\\u000alines\"]        | java.util.HashMap",
         "AsKey           | MAP        | HashMap[key()]                      | java.util.HashMap",
         "InSet           | SET        | HashSet[element()]                  | java.util.HashSet",
         "InLinkedList    | LINKED     | LinkedList[2]                       | java.util.LinkedList",

@@ -149,10 +149,24 @@ public final class CollectionSteps {
         if (cls.equals("java.lang.String")) {
             String text = g.readString(k, KEY_CHARS);
             if (text != null) {
-                return "\"" + text + "\"";
+                return "\"" + visible(text) + "\"";
             }
         }
         return "instance @" + Long.toUnsignedString(key.objectId()) + " of " + cls;
+    }
+
+    /** Control characters as {@code \u000a}: a key's text must not break the trace's lines. */
+    private static String visible(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     private static boolean field(List<Reference> refs, int k, Set<String> names) {
