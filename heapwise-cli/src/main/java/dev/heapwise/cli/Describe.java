@@ -5,6 +5,7 @@ import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
+import dev.heapwise.graph.Printable;
 import dev.heapwise.graph.ObjectKind;
 import java.util.List;
 
@@ -42,15 +43,7 @@ public final class Describe {
      * or a VM (a tab, an escape sequence), to be shown on a terminal rather than obeyed by it.
      */
     public static String controlsEscaped(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        s.codePoints().forEach(c -> {
-            if (c < 0x20 || c == 0x7F) {
-                sb.append(String.format("\\u%04x", c));
-            } else {
-                sb.appendCodePoint(c);
-            }
-        });
-        return sb.toString();
+        return Printable.escape(s, false);
     }
 
     public static String quote(String s, int max) {

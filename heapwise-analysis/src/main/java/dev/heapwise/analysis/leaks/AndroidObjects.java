@@ -78,7 +78,7 @@ final class AndroidObjects {
             long length = g.arrayLength(array);
             for (long from = 0; from < length; from += 4096) {
                 long[] ids = g.readObjectArray(array, from, (int) Math.min(4096, length - from));
-                for (int i = 1 - (int) (from & 1); i < ids.length; i += 2) {
+                for (int i = 1; i < ids.length; i += 2) { // values at odd places; chunks are of even length
                     int o = ids[i] == 0 ? -1 : g.indexOf(ids[i]);
                     if (o >= 0) {
                         held.add(o);

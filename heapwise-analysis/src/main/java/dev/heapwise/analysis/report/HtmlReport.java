@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.report;
 
 import dev.heapwise.analysis.waste.WasteReport;
+import dev.heapwise.graph.Printable;
 import dev.heapwise.graph.Units;
 import java.util.List;
 import java.util.Locale;
@@ -51,40 +52,15 @@ public final class HtmlReport {
         return sb.toString();
     }
 
-    /**
-     * HTML-escapes text from the dump and makes visible what a page cannot show: a control character
-     * as its Java escape (backslash, u, four hex digits; a run of three or more once, then ×length, as
-     * the CLI prints them), a lone UTF-16 surrogate likewise (UTF-8 cannot encode it). Newline and
-     * tab stay.
-     */
+    /** HTML-escapes text from the dump, with what a page cannot show made visible ({@link Printable#escape}). */
     static String esc(String s) {
         if (s == null) {
             return "";
         }
-        StringBuilder sb = new StringBuilder(s.length() + 8);
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                sb.append(c).append(s.charAt(++i));
-                continue;
-            }
-            if (Character.isSurrogate(c)) {
-                sb.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
-                continue;
-            }
-            if (isControl(c)) {
-                int run = 1;
-                while (i + run < n && s.charAt(i + run) == c) {
-                    run++;
-                }
-                sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                if (run >= 3) {
-                    sb.append('×').append(run);
-                    i += run - 1;
-                }
-                continue;
-            }
+        String visible = Printable.escape(s, true);
+        StringBuilder sb = new StringBuilder(visible.length() + 8);
+        for (int i = 0; i < visible.length(); i++) {
+            char c = visible.charAt(i);
             switch (c) {
                 case '<' -> sb.append("&lt;");
                 case '>' -> sb.append("&gt;");
@@ -95,11 +71,6 @@ public final class HtmlReport {
             }
         }
         return sb.toString();
-    }
-
-    /** C0 and C1 controls and DEL, which HTML does not allow as text; not newline or tab. */
-    private static boolean isControl(char c) {
-        return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c <= 0x9F);
     }
 
     private static String pct(long part, long whole) {

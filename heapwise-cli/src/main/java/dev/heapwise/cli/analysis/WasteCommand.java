@@ -7,6 +7,7 @@ import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Printable;
 import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -91,25 +92,10 @@ public final class WasteCommand implements Callable<Integer> {
         }
     }
 
-    /** The first 80 characters, control characters escaped and a run of one of them shown once with its length. */
+    /** The first 80 characters, made printable ({@link Printable#escape}), a newline shown as {@code \\n}. */
     static String printable(String s) {
-        StringBuilder sb = new StringBuilder();
-        int[] cps = s.codePoints().limit(80).toArray();
-        for (int i = 0; i < cps.length; ) {
-            int c = cps[i];
-            int run = 1;
-            while (i + run < cps.length && cps[i + run] == c) {
-                run++;
-            }
-            boolean control = c < 0x20 || c == 0x7F;
-            if (control && run >= 3) { // "\u0000×80", not eighty escapes (buffers of NULs are common)
-                sb.append(String.format("\\u%04x×%d", c, run));
-                i += run;
-                continue;
-            }
-            sb.append(c == '\n' ? "\\n" : control ? String.format("\\u%04x", c) : Character.toString(c));
-            i++;
-        }
-        return sb.toString();
+        String cut = s.codePoints().limit(80).collect(StringBuilder::new, StringBuilder::appendCodePoint,
+                StringBuilder::append).toString();
+        return Printable.escape(cut, false).replace("\\u000a", "\\n");
     }
 }

@@ -3,6 +3,7 @@ package dev.heapwise.analysis.leaks.internal;
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.Printable;
 import dev.heapwise.graph.Reference;
 import java.util.List;
 import java.util.Set;
@@ -149,24 +150,10 @@ public final class CollectionSteps {
         if (cls.equals("java.lang.String")) {
             String text = g.readString(k, KEY_CHARS);
             if (text != null) {
-                return "\"" + visible(text) + "\"";
+                return "\"" + Printable.escape(text, false) + "\""; // a key must not break the trace's lines
             }
         }
         return "instance @" + Long.toUnsignedString(key.objectId()) + " of " + cls;
-    }
-
-    /** Control characters as {@code \u000a}: a key's text must not break the trace's lines. */
-    private static String visible(String text) {
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || c == 0x7F) {
-                sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 
     private static boolean field(List<Reference> refs, int k, Set<String> names) {
