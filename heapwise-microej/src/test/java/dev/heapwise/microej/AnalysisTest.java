@@ -144,6 +144,19 @@ class AnalysisTest {
         }
     }
 
+    /** Array elements compared one by one show their values as Java would: a byte of -1 is -1, not 255. */
+    @Test
+    void primitiveArrayElementsKeepTheirSign() throws Exception {
+        String before = "<heap>\n<array id=\"5\" class=\"[B\" length=\"3\" elementsType=\"B\">-1 2 3</array>\n</heap>\n";
+        Path a = Fixtures.write(dir, "bytes1.heap", before);
+        Path b = Fixtures.write(dir, "bytes2.heap", before.replace("-1 2 3", "-1 2 -4"));
+        try (HeapGraph x = MicroEj.open(a); HeapGraph y = MicroEj.open(b)) {
+            assertThat(HeapComparison.fields(x, x.indexOf(5), y, y.indexOf(5)))
+                    .extracting(f -> f.name() + ":" + f.oldValue() + "->" + f.newValue() + (f.changed() ? "*" : ""))
+                    .containsExactly("length:3->3", "[0]:-1->-1", "[1]:2->2", "[2]:3->-4*");
+        }
+    }
+
     @Test
     void aLinkedListAccumulatesUnderTheObjectThatDominatesIt() throws Exception {
         StringBuilder xml = new StringBuilder("<heap>\n<class name=\"Lapp/Holder;\" id=\"1\"><field name=\"it\" id=\"10\"/></class>\n"

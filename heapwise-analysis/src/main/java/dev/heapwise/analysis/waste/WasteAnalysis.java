@@ -11,11 +11,13 @@ import dev.heapwise.analysis.waste.internal.CollectionInspector;
 import dev.heapwise.analysis.waste.internal.ContentHashes;
 import dev.heapwise.analysis.waste.internal.KeySort;
 import dev.heapwise.graph.FieldType;
+import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.build.ProgressListener;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -333,19 +335,9 @@ public final class WasteAnalysis {
             return "";
         }
         StringBuilder sb = new StringBuilder("[");
+        ByteBuffer buf = ByteBuffer.wrap(b); // big-endian, as the dump stores values
         for (int i = 0; i + es <= b.length; i += es) {
-            long raw = 0;
-            for (int k = 0; k < es; k++) {
-                raw = (raw << 8) | (b[i + k] & 0xFF);
-            }
-            if (t == FieldType.BYTE) {
-                raw = (byte) raw;
-            } else if (t == FieldType.SHORT) {
-                raw = (short) raw;
-            } else if (t == FieldType.INT || t == FieldType.FLOAT) {
-                raw = t == FieldType.INT ? (int) raw : raw;
-            }
-            sb.append(sb.length() > 1 ? ", " : "").append(dev.heapwise.graph.FieldValue.display(t, raw));
+            sb.append(sb.length() > 1 ? ", " : "").append(FieldValue.display(t, t.read(buf, i, g.info().idSize())));
         }
         return sb.append(g.arrayLength(o) > b.length / Math.max(1, es) ? ", …]" : "]").toString();
     }

@@ -6,6 +6,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.microej.MicroEjAttributes;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -203,13 +204,10 @@ public final class HeapComparison {
         } else {
             FieldType t = c.elementType();
             int size = t.size(4);
-            byte[] bytes = g.readPrimitiveArray(o, 0, n);
+            byte[] bytes = g.readPrimitiveArray(o, 0, n); // big-endian, as in HPROF; null: no data (zeros)
+            ByteBuffer b = bytes == null ? ByteBuffer.allocate(n * size) : ByteBuffer.wrap(bytes);
             for (int i = 0; i < n; i++) {
-                long raw = 0;
-                for (int b = 0; b < size; b++) { // the content encoding is HPROF's: big-endian
-                    raw = (raw << 8) | (bytes[i * size + b] & 0xFF);
-                }
-                out.add(new FieldValue(c, "[" + i + "]", t, raw));
+                out.add(new FieldValue(c, "[" + i + "]", t, t.read(b, i * size, 4)));
             }
         }
         return out;
