@@ -4,22 +4,23 @@ import dev.heapwise.graph.RefCursor;
 
 /** A {@link RefCursor} over one direction of the CSR reference columns. Not thread-safe. */
 final class CsrCursor implements RefCursor {
-    private final EliasFano offsets;
+    private final EliasFano.PairReader offsets;
     private final PackedLongs refs;
     private long start;
     private long end;
     private long pos;
-    private final long[] pair = new long[1];
 
     CsrCursor(EliasFano offsets, PackedLongs refs) {
-        this.offsets = offsets;
+        this.offsets = offsets.pairReader();
         this.refs = refs;
     }
 
+    /** O(1); cheapest (no select) when {@code object} is next to the last one, either way. */
     @Override
     public void reset(int object) {
-        start = offsets.getPair(object, pair);
-        end = pair[0];
+        offsets.moveTo(object);
+        start = offsets.first();
+        end = offsets.second();
         pos = start;
     }
 

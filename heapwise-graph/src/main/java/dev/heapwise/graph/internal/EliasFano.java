@@ -70,20 +70,72 @@ public final class EliasFano {
     }
 
     /**
-     * Values i and i + 1 at once, for CSR offsets: the second is found as the next set bit after
-     * the first (usually in the same word) instead of by a second select. Stores value i + 1 in
-     * {@code next[0]} and returns value i.
+     * Reads values i and i + 1 together, for CSR offsets. A move to the next or the previous i
+     * from the last one costs a scan of the upper bits to the neighbouring one (usually in the same
+     * word) and one low-bits read; any other move costs a select. A sequential pass over all rows,
+     * which most analyses make, thus pays no select at all. Not thread-safe.
      */
-    public long getPair(long i, long[] next) {
-        long p = select1(i);
-        long q = p + 1;
+    public final class PairReader {
+        private long index = -2;
+        private long firstPosition;
+        private long secondPosition;
+        private long first;
+        private long second;
+
+        /** Positions the reader on values {@code i} and {@code i + 1}, {@code 0 <= i < size() - 1}. */
+        public void moveTo(long i) {
+            if (i == index + 1) {
+                firstPosition = secondPosition;
+                first = second;
+                secondPosition = nextOne(firstPosition + 1);
+                second = valueAt(i + 1, secondPosition);
+            } else if (i == index - 1) {
+                secondPosition = firstPosition;
+                second = first;
+                firstPosition = previousOne(secondPosition - 1);
+                first = valueAt(i, firstPosition);
+            } else {
+                firstPosition = select1(i);
+                first = valueAt(i, firstPosition);
+                secondPosition = nextOne(firstPosition + 1);
+                second = valueAt(i + 1, secondPosition);
+            }
+            index = i;
+        }
+
+        /** Value i. */
+        public long first() {
+            return first;
+        }
+
+        /** Value i + 1. */
+        public long second() {
+            return second;
+        }
+    }
+
+    public PairReader pairReader() {
+        return new PairReader();
+    }
+
+    /** The position of the first one in the upper vector at or after {@code q} (one must exist). */
+    private long nextOne(long q) {
         long w = q >>> 6;
-        long word = (q & 63) == 0 ? Words.word(upper, w) : Words.word(upper, w) & (-1L << (q & 63));
+        long word = Words.word(upper, w) & (-1L << (q & 63));
         while (word == 0) {
             word = Words.word(upper, ++w);
         }
-        next[0] = valueAt(i + 1, (w << 6) + Long.numberOfTrailingZeros(word));
-        return valueAt(i, p);
+        return (w << 6) + Long.numberOfTrailingZeros(word);
+    }
+
+    /** The position of the last one in the upper vector at or before {@code q} (one must exist). */
+    private long previousOne(long q) {
+        long w = q >>> 6;
+        long word = Words.word(upper, w) & (-1L >>> (63 - (q & 63)));
+        while (word == 0) {
+            word = Words.word(upper, --w);
+        }
+        return (w << 6) + 63 - Long.numberOfLeadingZeros(word);
     }
 
     /** The index of {@code value}, or -1 if absent (the first index when it repeats). */
@@ -205,12 +257,7 @@ public final class EliasFano {
         }
 
         public long next() {
-            long word = Words.word(upper, p >>> 6) & (-1L << (p & 63));
-            long w = p >>> 6;
-            while (word == 0) {
-                word = Words.word(upper, ++w);
-            }
-            p = (w << 6) + Long.numberOfTrailingZeros(word);
+            p = nextOne(p);
             long y = ((p - i) << lowBits) | lowOf(i);
             i++;
             p++;

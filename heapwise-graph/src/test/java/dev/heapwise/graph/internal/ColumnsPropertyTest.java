@@ -71,10 +71,16 @@ class ColumnsPropertyTest {
             });
             EliasFano ef = EliasFano.open(s, "test");
             assertThat(ef.size()).isEqualTo(values.length);
-            long[] next = new long[1];
-            for (int i = 0; i + 1 < values.length; i++) {
-                assertThat(ef.getPair(i, next)).isEqualTo(values[i]);
-                assertThat(next[0]).isEqualTo(values[i + 1]);
+            // Pairs read forwards, backwards and by jumps, as CSR cursors move.
+            EliasFano.PairReader pairs = ef.pairReader();
+            Random moves = new Random(values.length * 31L);
+            for (int step = 0, i = 0; values.length > 1 && step < 3 * values.length; step++) {
+                int m = moves.nextInt(5);
+                i = m < 2 ? i + 1 : m < 4 ? i - 1 : moves.nextInt(values.length - 1);
+                i = Math.floorMod(i, values.length - 1);
+                pairs.moveTo(i);
+                assertThat(pairs.first()).as("value %d", i).isEqualTo(values[i]);
+                assertThat(pairs.second()).as("value %d", i + 1).isEqualTo(values[i + 1]);
             }
             for (int i = 0; i < values.length; i++) {
                 assertThat(ef.get(i)).isEqualTo(values[i]);
