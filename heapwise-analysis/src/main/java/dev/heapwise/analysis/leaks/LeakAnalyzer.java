@@ -170,7 +170,7 @@ public final class LeakAnalyzer {
             int next = path.get(i + 1);
             Reference r = steps.reference(o, next);
             raw.add(r);
-            if (library == null && r != null) {
+            if (library == null && r != null && matchers.concerns(o)) { // the scan costs a row: skip it when no matcher can apply
                 library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
             }
         }

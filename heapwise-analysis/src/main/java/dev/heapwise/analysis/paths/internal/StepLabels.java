@@ -19,7 +19,8 @@ import java.util.List;
  * static field down to it), so recently used parents are kept, up to {@value #CACHED_REFERENCES}
  * references in all. An object array is kept as its elements' ids and searched for the target's
  * id (resolving each element's id to an index, as {@link HeapGraph#references} does, costs far
- * more); an array bigger than the cache is read through in chunks instead. Another parent with many
+ * more), until it has been searched a few times: then it is sorted by target once. An array bigger
+ * than the cache is read through in chunks instead. Another parent with many
  * references is searched through a sorted index instead of a scan. Without that, merged paths of a
  * common class cost one read of the whole shared array per target. Not thread-safe.
  */
@@ -43,13 +44,29 @@ public final class StepLabels {
      * A parent's references, and for a big one {@code (to << 32) | ordinal} of each reference a
      * path may use, sorted: the first entry for a target is its first allowed reference. An object
      * array keeps its elements' ids instead: naming a step into it is finding the target's id there,
-     * which needs none of the id-to-index look-ups that resolving every element costs.
+     * which needs none of the id-to-index look-ups that resolving every element costs. Once a big
+     * array has been searched {@value #SORT_ARRAY_AFTER} times (the table of a map whose entries are
+     * all traced), it is turned into {@code (to << 32) | element} sorted, as a big parent's
+     * references are: each search then costs a binary search instead of a scan of the whole array.
      */
-    private record Parent(List<Reference> refs, long[] byTarget, long[] elementIds) {
-        long size() {
-            return elementIds != null ? elementIds.length : refs.size();
+    private static final class Parent {
+        final List<Reference> refs;
+        long[] byTarget;
+        long[] elementIds;
+        int searches;
+        /** What this parent counts against the cache: its size when loaded (sorting never grows it). */
+        final long size;
+
+        Parent(List<Reference> refs, long[] byTarget, long[] elementIds) {
+            this.refs = refs;
+            this.byTarget = byTarget;
+            this.elementIds = elementIds;
+            this.size = elementIds != null ? elementIds.length : refs.size();
         }
     }
+
+    /** Searches of one big cached array after which it is sorted by target. */
+    private static final int SORT_ARRAY_AFTER = 4;
 
     public StepLabels(HeapGraph g, EdgeFilter filter, RootIndex roots) {
         this(g, filter, roots, SCAN_BELOW, CACHED_REFERENCES, ARRAY_CHUNK);
@@ -100,6 +117,10 @@ public final class StepLabels {
         if (p == null) {
             p = load(from);
         }
+        if (p.elementIds != null && p.elementIds.length >= scanBelow && ++p.searches >= SORT_ARRAY_AFTER) {
+            p.byTarget = elementsByTarget(p.elementIds);
+            p.elementIds = null;
+        }
         if (p.elementIds != null) {
             return arrayElement(from, to, p.elementIds);
         }
@@ -108,8 +129,26 @@ public final class StepLabels {
         }
         int i = Arrays.binarySearch(p.byTarget, (long) to << 32);
         i = i < 0 ? -i - 1 : i;
-        return i < p.byTarget.length && (p.byTarget[i] >>> 32) == to
-                ? p.refs.get((int) (p.byTarget[i] & 0xFFFF_FFFFL)) : null;
+        if (i == p.byTarget.length || (p.byTarget[i] >>> 32) != to) {
+            return null;
+        }
+        int k = (int) (p.byTarget[i] & 0xFFFF_FFFFL);
+        return p.refs == null ? new Reference(from, to, Reference.Kind.ARRAY_ELEMENT, null, k) : p.refs.get(k);
+    }
+
+    /** {@code (index << 32) | element} of every element that names an object in the dump, sorted. */
+    private long[] elementsByTarget(long[] ids) {
+        long[] byTarget = new long[ids.length];
+        int n = 0;
+        for (int k = 0; k < ids.length; k++) {
+            int o = ids[k] == 0 ? -1 : g.indexOf(ids[k]);
+            if (o >= 0) {
+                byTarget[n++] = ((long) o << 32) | k;
+            }
+        }
+        byTarget = Arrays.copyOf(byTarget, n);
+        Arrays.sort(byTarget);
+        return byTarget;
     }
 
     /**
@@ -146,9 +185,9 @@ public final class StepLabels {
                 ? new Parent(null, null, g.readObjectArray(from, 0, (int) g.arrayLength(from)))
                 : parent(from);
         recent.put(from, p);
-        cached += p.size();
+        cached += p.size;
         for (Iterator<Parent> it = recent.values().iterator(); cached > keepUpTo && recent.size() > 1; ) {
-            cached -= it.next().size();
+            cached -= it.next().size;
             it.remove();
         }
         return p;
