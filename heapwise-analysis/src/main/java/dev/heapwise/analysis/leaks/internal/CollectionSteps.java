@@ -17,7 +17,11 @@ import java.util.Set;
  * ({@code java.util.HashMap[x]} where the reference is suspect). Only these exact classes, as
  * Shark matches them: OpenJDK's and Android's {@code ArrayList}, {@code CopyOnWriteArrayList},
  * {@code HashMap}, {@code LinkedHashMap}, {@code ConcurrentHashMap}, {@code HashSet},
- * {@code LinkedHashSet}, OpenJDK's {@code LinkedList}. Reads a map entry's key from the dump.
+ * {@code LinkedHashSet}, OpenJDK's {@code LinkedList}; and, as Shark's {@code AndroidReferenceReaders},
+ * Android's {@code MessageQueue} ({@code MessageQueue[2]}: the third message queued),
+ * {@code ArraySet} ({@code ArraySet[element()]}) and AndroidX's {@code SafeIterableMap} and
+ * {@code FastSafeIterableMap}, where lifecycle observers live ({@code SafeIterableMap["key"]},
+ * {@code [key()]}). Reads a map entry's key from the dump.
  */
 public final class CollectionSteps {
     private static final Set<String> LISTS = Set.of("java.util.ArrayList", "java.util.concurrent.CopyOnWriteArrayList");
@@ -34,6 +38,8 @@ public final class CollectionSteps {
      */
     private static final Set<String> ENTRY_LINKS = Set.of("next", "before", "after", "prev", "left", "right",
             "parent", "root", "first");
+    private static final Set<String> SAFE_ITERABLE_MAPS = Set.of("androidx.arch.core.internal.SafeIterableMap",
+            "androidx.arch.core.internal.FastSafeIterableMap");
     private static final int KEY_CHARS = 200;
 
     /**
@@ -69,7 +75,44 @@ public final class CollectionSteps {
         if (cls.equals("java.util.LinkedList")) {
             return linkedListElement(g, path.get(i), refs, i);
         }
+        if (cls.equals("android.os.MessageQueue")) {
+            return queuedMessage(refs, i);
+        }
+        if (cls.equals("android.util.ArraySet")) {
+            return field(refs, i, Set.of("mArray")) && element(refs, i + 1) ? new Step(2, "[element()]") : null;
+        }
+        if (SAFE_ITERABLE_MAPS.contains(cls)) {
+            return safeIterableEntry(g, path, refs, i);
+        }
         return null;
+    }
+
+    /**
+     * From {@code mMessages} along {@code next}s to a message, which stays a node of the trace (what
+     * it holds follows): named by its place in the queue, as Shark does.
+     */
+    private static Step queuedMessage(List<Reference> refs, int i) {
+        if (!field(refs, i, Set.of("mMessages"))) {
+            return null;
+        }
+        int k = chain(refs, i + 1, "next");
+        return new Step(k - i, "[" + (k - i - 1) + "]");
+    }
+
+    /** From {@code mStart} along {@code mNext}s, or from {@code mEnd} along {@code mPrevious}s, to an entry's key or value. */
+    private static Step safeIterableEntry(HeapGraph g, List<Integer> path, List<Reference> refs, int i) {
+        int k;
+        if (field(refs, i, Set.of("mStart"))) {
+            k = chain(refs, i + 1, "mNext");
+        } else if (field(refs, i, Set.of("mEnd"))) {
+            k = chain(refs, i + 1, "mPrevious");
+        } else {
+            return null;
+        }
+        if (field(refs, k, Set.of("mKey"))) {
+            return new Step(k + 1 - i, "[key()]");
+        }
+        return field(refs, k, Set.of("mValue")) ? new Step(k + 1 - i, "[" + keyName(g, path.get(k), "mKey") + "]") : null;
     }
 
     /**
@@ -117,7 +160,7 @@ public final class CollectionSteps {
         if (keysOnly || !field(refs, k, VALUE_FIELDS)) {
             return null;
         }
-        return new Step(k + 1 - i, "[" + keyName(g, path.get(k)) + "]");
+        return new Step(k + 1 - i, "[" + keyName(g, path.get(k), "key") + "]");
     }
 
     /** The first step from {@code k} on that is not a {@code link} field. */
@@ -137,8 +180,8 @@ public final class CollectionSteps {
     }
 
     /** How Shark names an entry by its key: a string in quotes, else the key object by its id. */
-    private static String keyName(HeapGraph g, int entry) {
-        FieldValue key = g.field(entry, "key");
+    private static String keyName(HeapGraph g, int entry, String keyField) {
+        FieldValue key = g.field(entry, keyField);
         if (key == null || !key.isReference() || key.isNull()) {
             return "null";
         }

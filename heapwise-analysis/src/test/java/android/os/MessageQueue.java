@@ -1,0 +1,9 @@
+package android.os;
+
+/**
+ * Test stand-in with the field AOSP's MessageQueue keeps its pending messages in, so a dump made
+ * by a HotSpot test JVM holds a queue as an Android app's does ({@code AndroidCollectionsProgram}).
+ */
+public final class MessageQueue {
+    public Message mMessages;
+}
