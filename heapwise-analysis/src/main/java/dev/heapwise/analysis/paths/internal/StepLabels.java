@@ -20,7 +20,8 @@ import java.util.List;
  * references in all. An object array is kept as its elements' ids and searched for the target's
  * id (resolving each element's id to an index, as {@link HeapGraph#references} does, costs far
  * more), until it has been searched a few times: then it is sorted by target once. An array bigger
- * than the cache is read through in chunks instead. Another parent with many
+ * than the cache is read through in chunks instead, until it too has been searched a few times:
+ * then it is sorted by target, outside the cache (up to 16 times the cache's size, in all). Another parent with many
  * references is searched through a sorted index instead of a scan. Without that, merged paths of a
  * common class cost one read of the whole shared array per target. Not thread-safe.
  */
@@ -39,6 +40,10 @@ public final class StepLabels {
     private final int arrayChunk;
     private final LinkedHashMap<Integer, Parent> recent = new LinkedHashMap<>(64, 0.75f, true);
     private long cached;
+    /** Arrays bigger than {@link #keepUpTo}: see {@link #big}. */
+    private final LinkedHashMap<Integer, Parent> big = new LinkedHashMap<>(16, 0.75f, true);
+    private final long bigBudget;
+    private long bigCached;
 
     /**
      * A parent's references, and for a big one {@code (to << 32) | ordinal} of each reference a
@@ -61,7 +66,7 @@ public final class StepLabels {
             this.refs = refs;
             this.byTarget = byTarget;
             this.elementIds = elementIds;
-            this.size = elementIds != null ? elementIds.length : refs.size();
+            this.size = elementIds != null ? elementIds.length : refs != null ? refs.size() : 0;
         }
     }
 
@@ -80,6 +85,7 @@ public final class StepLabels {
         this.scanBelow = scanBelow;
         this.keepUpTo = keepUpTo;
         this.arrayChunk = arrayChunk;
+        this.bigBudget = 16 * keepUpTo;
     }
 
     public GcPath label(List<Integer> objects) {
@@ -110,22 +116,27 @@ public final class StepLabels {
 
     /** The first reference from {@code from} to {@code to} a path may use, or null. */
     public Reference reference(int from, int to) {
+        Parent p;
         if (g.kind(from) == ObjectKind.OBJECT_ARRAY && g.arrayLength(from) > keepUpTo) {
-            return arrayElement(from, to, null); // too big to keep: read through once
-        }
-        Parent p = recent.get(from);
-        if (p == null) {
-            p = load(from);
-        }
-        if (p.elementIds != null && p.elementIds.length >= scanBelow && ++p.searches >= SORT_ARRAY_AFTER) {
-            p.byTarget = elementsByTarget(p.elementIds);
-            p.elementIds = null;
-        }
-        if (p.elementIds != null) {
-            return arrayElement(from, to, p.elementIds);
-        }
-        if (p.byTarget == null) {
-            return scan(p.refs, from, to, filter);
+            p = big(from);
+            if (p.byTarget == null) {
+                return arrayElement(from, to, null); // too big to keep: read through once
+            }
+        } else {
+            p = recent.get(from);
+            if (p == null) {
+                p = load(from);
+            }
+            if (p.elementIds != null && p.elementIds.length >= scanBelow && ++p.searches >= SORT_ARRAY_AFTER) {
+                p.byTarget = elementsByTarget(from, p.elementIds);
+                p.elementIds = null;
+            }
+            if (p.elementIds != null) {
+                return arrayElement(from, to, p.elementIds);
+            }
+            if (p.byTarget == null) {
+                return scan(p.refs, from, to, filter);
+            }
         }
         int i = Arrays.binarySearch(p.byTarget, (long) to << 32);
         i = i < 0 ? -i - 1 : i;
@@ -136,14 +147,48 @@ public final class StepLabels {
         return p.refs == null ? new Reference(from, to, Reference.Kind.ARRAY_ELEMENT, null, k) : p.refs.get(k);
     }
 
-    /** {@code (index << 32) | element} of every element that names an object in the dump, sorted. */
-    private long[] elementsByTarget(long[] ids) {
-        long[] byTarget = new long[ids.length];
+    /**
+     * An array too big for the cache: a search counter, and once searched {@value #SORT_ARRAY_AFTER}
+     * times (every trace through one big map's table), its elements sorted by target, kept apart
+     * from the cache up to {@link #bigBudget} elements in all, least recently used dropped first.
+     */
+    private Parent big(int from) {
+        Parent p = big.get(from);
+        if (p == null) {
+            p = new Parent(null, null, null);
+            big.put(from, p);
+        }
+        long length = g.arrayLength(from);
+        if (p.byTarget == null && ++p.searches >= SORT_ARRAY_AFTER && length <= bigBudget) {
+            p.byTarget = elementsByTarget(from, null);
+            bigCached += p.byTarget.length;
+        }
+        for (Iterator<Parent> it = big.values().iterator(); it.hasNext() && (bigCached > bigBudget || big.size() > 256); ) {
+            Parent old = it.next();
+            if (old != p) {
+                bigCached -= old.byTarget == null ? 0 : old.byTarget.length;
+                it.remove();
+            }
+        }
+        return p;
+    }
+
+    /**
+     * {@code (index << 32) | element} of every element of array {@code from} that names an object
+     * in the dump, sorted; from {@code ids} (its contents) or, when null, read from the dump in chunks.
+     */
+    private long[] elementsByTarget(int from, long[] ids) {
+        int length = ids != null ? ids.length : (int) g.arrayLength(from);
+        int step = ids != null ? Math.max(1, length) : arrayChunk;
+        long[] byTarget = new long[length];
         int n = 0;
-        for (int k = 0; k < ids.length; k++) {
-            int o = ids[k] == 0 ? -1 : g.indexOf(ids[k]);
-            if (o >= 0) {
-                byTarget[n++] = ((long) o << 32) | k;
+        for (int start = 0; start < length; start += step) {
+            long[] chunk = ids != null ? ids : g.readObjectArray(from, start, Math.min(step, length - start));
+            for (int k = 0; k < chunk.length; k++) {
+                int o = chunk[k] == 0 ? -1 : g.indexOf(chunk[k]);
+                if (o >= 0) {
+                    byTarget[n++] = ((long) o << 32) | (start + k);
+                }
             }
         }
         byTarget = Arrays.copyOf(byTarget, n);
