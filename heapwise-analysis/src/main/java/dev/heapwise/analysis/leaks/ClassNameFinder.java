@@ -49,9 +49,10 @@ public final class ClassNameFinder implements LeakFinder {
             wanted[c] = true;
         }
         List<LeakingObject> out = new ArrayList<>();
+        List<String> reasons = List.of("an instance of " + pattern + ", asked for"); // one for millions of instances
         for (int o = 0; o < g.objectCount(); o++) {
             if (wanted[g.classOf(o)] && g.classIndexOfClassObject(o) < 0) {
-                out.add(new LeakingObject(o, List.of("an instance of " + pattern + ", asked for"), List.of()));
+                out.add(new LeakingObject(o, reasons, List.of()));
             }
         }
         return out;

@@ -5,14 +5,23 @@ import java.util.List;
 /**
  * Leak traces with the same signature: one cause, possibly many leaking objects.
  *
- * @param signature      the shared signature
- * @param libraryMatcher the known library leak, or null for an application leak
- * @param traces         one per leaking object, biggest retained size first
+ * @param signature           the shared signature
+ * @param libraryMatcher      the known library leak, or null for an application leak
+ * @param traces              one per leaking object, biggest retained size first; at most
+ *                            {@link LeakAnalyzer.Options#tracesPerLeak} of them
+ * @param omittedTraces       traces with this signature beyond those (the smallest), counted only
+ * @param omittedRetainedSize what their leaking objects retain together
  */
-public record Leak(String signature, ReferenceMatcher libraryMatcher, List<LeakTrace> traces) {
+public record Leak(String signature, ReferenceMatcher libraryMatcher, List<LeakTrace> traces, int omittedTraces,
+        long omittedRetainedSize) {
+
+    /** All the traces with this signature, kept or omitted. */
+    public int traceCount() {
+        return traces.size() + omittedTraces;
+    }
 
     public long totalRetainedSize() {
-        return traces.stream().mapToLong(LeakTrace::retainedSize).sum();
+        return traces.stream().mapToLong(LeakTrace::retainedSize).sum() + omittedRetainedSize;
     }
 
     /** A one-line summary: the class of the leaking object and the first suspect reference. */

@@ -8,6 +8,7 @@ import dev.heapwise.analysis.leaks.internal.LeakStatuses;
 import dev.heapwise.analysis.leaks.internal.MatcherEdges;
 import dev.heapwise.analysis.leaks.internal.SharkPolicy;
 import dev.heapwise.analysis.leaks.internal.Signatures;
+import dev.heapwise.analysis.leaks.internal.TraceGroup;
 import dev.heapwise.analysis.paths.ReferenceFilter;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.analysis.paths.internal.EdgeFilter;
@@ -44,19 +45,37 @@ public final class LeakAnalyzer {
      * @param matchers library leaks and ignored references (the built-ins plus any of the user's)
      * @param filter   references never followed (weak and other referents, user exclusions)
      */
-    public record Options(List<LeakFinder> finders, List<ReferenceMatcher> matchers, ReferenceFilter filter) {
+    /**
+     * @param finders       what to look for; empty means every finder that applies to the dump
+     * @param matchers      library leaks and ignored references (the built-ins plus any of the user's)
+     * @param filter        references never followed (weak and other referents, user exclusions)
+     * @param tracesPerLeak traces kept per signature, the biggest; the rest are counted
+     *                      ({@link Leak#omittedTraces}), so that a class with millions of instances
+     *                      does not hold millions of traces in memory
+     */
+    public record Options(List<LeakFinder> finders, List<ReferenceMatcher> matchers, ReferenceFilter filter,
+            int tracesPerLeak) {
+        public static final int TRACES_PER_LEAK = 1000;
+
         public static Options defaults() {
-            return new Options(List.of(), BuiltInMatchers.all(), ReferenceFilter.defaults());
+            return new Options(List.of(), BuiltInMatchers.all(), ReferenceFilter.defaults(), TRACES_PER_LEAK);
         }
 
         public Options withFinders(List<LeakFinder> f) {
-            return new Options(f, matchers, filter);
+            return new Options(f, matchers, filter, tracesPerLeak);
         }
 
         public Options withExtraMatchers(List<ReferenceMatcher> extra) {
             List<ReferenceMatcher> all = new ArrayList<>(matchers);
             all.addAll(extra);
-            return new Options(finders, all, filter);
+            return new Options(finders, all, filter, tracesPerLeak);
+        }
+
+        public Options withTracesPerLeak(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("at least one trace per leak is kept, not " + n);
+            }
+            return new Options(finders, matchers, filter, n);
         }
     }
 
@@ -98,7 +117,7 @@ public final class LeakAnalyzer {
         for (int o : leaking.keySet()) {
             targets[o >>> 6] |= 1L << o;
         }
-        List<LeakTrace> traces = new ArrayList<>();
+        Map<String, TraceGroup> bySignature = new LinkedHashMap<>();
         int withoutPath = 0;
         List<ObjectInspector> inspectors = DefaultInspectors.all(roots);
         StepLabels steps = new StepLabels(g, edges, roots); // shared by all traces: they share parents
@@ -115,22 +134,20 @@ public final class LeakAnalyzer {
                     throughOther++; // as Shark: its trace would repeat the other one's, and fixing that fixes it
                     continue;
                 }
-                traces.add(trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
-                        inspectors, tree));
+                LeakTrace t = trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
+                        inspectors, tree);
+                bySignature.computeIfAbsent(t.signature(), k -> new TraceGroup(options.tracesPerLeak())).add(t);
             }
         } finally {
             progress.finished();
         }
         List<Leak> app = new ArrayList<>();
         List<Leak> lib = new ArrayList<>();
-        Map<String, List<LeakTrace>> bySignature = new LinkedHashMap<>();
-        for (LeakTrace t : traces) {
-            bySignature.computeIfAbsent(t.signature(), k -> new ArrayList<>()).add(t);
-        }
-        for (Map.Entry<String, List<LeakTrace>> e : bySignature.entrySet()) {
-            List<LeakTrace> ts = e.getValue();
-            ts.sort(Comparator.comparingLong(LeakTrace::retainedSize).reversed().thenComparingInt(LeakTrace::leakingObject));
-            Leak leak = new Leak(e.getKey(), ts.getFirst().libraryMatcher(), List.copyOf(ts));
+        for (Map.Entry<String, TraceGroup> e : bySignature.entrySet()) {
+            TraceGroup group = e.getValue();
+            List<LeakTrace> ts = group.traces();
+            Leak leak = new Leak(e.getKey(), ts.getFirst().libraryMatcher(), ts, group.omitted(),
+                    group.omittedRetainedSize());
             (leak.libraryMatcher() == null ? app : lib).add(leak);
         }
         Comparator<Leak> order = Comparator.comparingLong(Leak::totalRetainedSize).reversed().thenComparing(Leak::signature);

@@ -17,7 +17,7 @@ public record LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, L
         int leakingObjects, int withoutPath, int throughOther) {
 
     public int traceCount() {
-        return applicationLeaks.stream().mapToInt(l -> l.traces().size()).sum()
-                + libraryLeaks.stream().mapToInt(l -> l.traces().size()).sum();
+        return applicationLeaks.stream().mapToInt(Leak::traceCount).sum()
+                + libraryLeaks.stream().mapToInt(Leak::traceCount).sum();
     }
 }

@@ -50,8 +50,8 @@ public final class LeakTraceFormat {
                 sb.append("Leak pattern: ").append(leak.libraryMatcher().pattern()).append('\n');
                 sb.append("Description: ").append(leak.libraryMatcher().description()).append('\n');
             }
-            if (leak.traces().size() > 1) {
-                sb.append("Displaying only 1 leak trace out of ").append(leak.traces().size())
+            if (leak.traceCount() > 1) {
+                sb.append("Displaying only 1 leak trace out of ").append(leak.traceCount())
                         .append(" with the same signature\n");
             }
             sb.append("Signature: ").append(leak.signature()).append('\n');

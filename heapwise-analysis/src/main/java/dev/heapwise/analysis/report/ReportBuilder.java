@@ -121,7 +121,7 @@ public final class ReportBuilder {
                 rows.add(new HeapReport.LeakRow(leak.signature(), leak.libraryMatcher() != null,
                         leak.libraryMatcher() == null ? leak.shortDescription() : leak.libraryMatcher().description(),
                         t.leakingNode().className(), Ids.hex(t.leakingNode().id()), leak.totalRetainedSize(),
-                        leak.traces().size(), nodes, text.toString()));
+                        leak.traceCount(), nodes, text.toString()));
             }
         }
         return new HeapReport.Leaks(r.finders(), r.leakingObjects(), r.withoutPath(), r.throughOther(), rows);

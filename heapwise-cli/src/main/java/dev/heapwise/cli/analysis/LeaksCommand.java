@@ -10,6 +10,7 @@ import dev.heapwise.analysis.leaks.LeakFinder;
 import dev.heapwise.analysis.leaks.LeakReport;
 import dev.heapwise.analysis.leaks.LeakTrace;
 import dev.heapwise.analysis.leaks.LeakTraceFormat;
+import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
@@ -38,12 +39,19 @@ public final class LeaksCommand implements Callable<Integer> {
     @Option(names = "--matchers", paramLabel = "FILE", description = "More library-leak or ignored references, as JSON (see docs/analysis.md).")
     Path matchers;
 
+    @Option(names = "--traces-per-leak", paramLabel = "N", description = "Traces kept per signature, the biggest; the rest"
+            + " are counted (JSON: omittedTraces). Default: ${DEFAULT-VALUE}.")
+    int tracesPerLeak = LeakAnalyzer.Options.TRACES_PER_LEAK;
+
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
     @Override
     public Integer call() throws Exception {
-        LeakAnalyzer.Options options = LeakAnalyzer.Options.defaults();
+        if (tracesPerLeak < 1) {
+            throw new BadInputException("--traces-per-leak must be at least 1, not " + tracesPerLeak);
+        }
+        LeakAnalyzer.Options options = LeakAnalyzer.Options.defaults().withTracesPerLeak(tracesPerLeak);
         if (matchers != null) {
             options = options.withExtraMatchers(MatcherFile.read(matchers));
         }
@@ -80,6 +88,8 @@ public final class LeaksCommand implements Callable<Integer> {
         o.put("leakingObjects", report.leakingObjects());
         o.put("withoutPath", report.withoutPath());
         o.put("throughOtherLeaking", report.throughOther());
+        o.put("omittedTraces", report.applicationLeaks().stream().mapToInt(Leak::omittedTraces).sum()
+                + report.libraryLeaks().stream().mapToInt(Leak::omittedTraces).sum());
         return o;
     }
 

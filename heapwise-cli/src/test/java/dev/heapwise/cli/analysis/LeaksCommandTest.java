@@ -47,6 +47,18 @@ class LeaksCommandTest {
         CliRun text = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "-q");
         assertThat(text.out()).contains("1 APPLICATION LEAKS", "↓ static LeakyService.leakAllTheBinders",
                 "Displaying only 1 leak trace out of 2 with the same signature");
+        assertThat(r.json().get("omittedTraces").asInt()).isZero();
+        // One trace kept per signature: the bigger one; the other is counted, and still in the text's count.
+        CliRun one = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "--json", "-q",
+                "--traces-per-leak", "1");
+        assertThat(one.json().get("leaks")).hasSize(1);
+        assertThat(one.json().get("leaks").get(0)).isEqualTo(leaks.get(0));
+        assertThat(one.json().get("omittedTraces").asInt()).isEqualTo(1);
+        assertThat(CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "-q", "--traces-per-leak", "1")
+                .out()).isEqualTo(text.out());
+        CliRun none = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "-q", "--traces-per-leak", "0");
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).contains("--traces-per-leak must be at least 1");
     }
 
     @Test
