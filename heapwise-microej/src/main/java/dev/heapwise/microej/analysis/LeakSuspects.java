@@ -5,10 +5,9 @@ import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.microej.MicroEjAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The Leak Suspects tab, with heuristics the MicroEJ documentation only names, made precise here:
@@ -23,7 +22,7 @@ import java.util.Map;
  *       them (the head of a linked list);</li>
  *   <li><b>accumulated instances</b>: those instances, in id order.</li>
  * </ul>
- * One pass per suspected type over its instances' referrers; memory per referrer. Thread-safe.
+ * One pass per suspected type over its instances' referrers; 16 bytes per (holder, instance) pair. Thread-safe.
  */
 public final class LeakSuspects {
     private LeakSuspects() {}
@@ -124,8 +123,11 @@ public final class LeakSuspects {
         for (HeapClass c : g.classesNamed(type)) {
             ofType[c.index()] = true;
         }
-        Map<Integer, List<Integer>> direct = new HashMap<>();
-        Map<Integer, List<Integer>> dominating = new HashMap<>();
+        // (holder << 32) | instance, sorted: a holder's instances form one run, in id order. A type
+        // can have millions of instances (7 M strings, each held by its own holder): 8 bytes a pair,
+        // where a map of lists took ~100 bytes a holder and more than 2 GB on a 38 M-object dump.
+        Pairs direct = new Pairs();
+        Pairs dominating = new Pairs();
         var in = g.inRefs();
         for (int o = 0; o < g.objectCount(); o++) {
             if (g.kind(o) == ObjectKind.CLASS || !ofType[g.classOf(o)]) {
@@ -135,7 +137,7 @@ public final class LeakSuspects {
             int last = -1;
             for (int r; (r = in.next()) >= 0; ) {
                 if (r != last && !ofType[g.classOf(r)]) {
-                    direct.computeIfAbsent(r, k -> new ArrayList<>()).add(o);
+                    direct.add(r, o);
                 }
                 last = r;
             }
@@ -146,30 +148,74 @@ public final class LeakSuspects {
                     d = dominators.immediateDominator(d);
                 }
                 if (d >= 0) {
-                    dominating.computeIfAbsent(d, k -> new ArrayList<>()).add(o);
+                    dominating.add(d, o);
                 }
             }
         }
+        long[] byDirect = direct.sorted();
         List<AccumulationPoint> out = new ArrayList<>();
-        add(g, a, type, p, direct, Hold.REFERENCES, out);
+        add(g, a, type, p, byDirect, null, Hold.REFERENCES, out);
         // a dominator that is also a direct holder of the same instances adds nothing new
-        dominating.keySet().removeIf(k -> direct.containsKey(k)
-                && direct.get(k).size() >= dominating.get(k).size());
-        add(g, a, type, p, dominating, Hold.DOMINATES, out);
+        add(g, a, type, p, dominating.sorted(), byDirect, Hold.DOMINATES, out);
         out.sort(Comparator.comparingLong(AccumulationPoint::accumulated).reversed()
                 .thenComparingInt(AccumulationPoint::object));
         return out;
     }
 
-    private static void add(HeapGraph g, MicroEjAttributes a, String type, Params p, Map<Integer, List<Integer>> holders,
+    /**
+     * A point per run of {@code pairs} at least {@code minAccumulated} long; none for a holder that
+     * holds at least as many directly ({@code direct}, when given).
+     */
+    private static void add(HeapGraph g, MicroEjAttributes a, String type, Params p, long[] pairs, long[] direct,
             Hold hold, List<AccumulationPoint> out) {
-        holders.forEach((holder, held) -> {
-            if (held.size() >= p.minAccumulated()) {
-                List<String> ids = new ArrayList<>();
-                held.stream().sorted().limit(p.maxListed()).forEach(o -> ids.add(a.label(o)));
-                out.add(new AccumulationPoint(type, holder, a.label(holder), Browser.className(g, holder), hold,
-                        held.size(), ids));
+        for (int start = 0, end; start < pairs.length; start = end) {
+            int holder = (int) (pairs[start] >>> 32);
+            end = runEnd(pairs, start);
+            int held = end - start;
+            if (held < p.minAccumulated() || (direct != null && directCount(direct, holder) >= held)) {
+                continue;
             }
-        });
+            List<String> ids = new ArrayList<>();
+            for (int k = start; k < end && ids.size() < p.maxListed(); k++) {
+                ids.add(a.label((int) pairs[k]));
+            }
+            out.add(new AccumulationPoint(type, holder, a.label(holder), Browser.className(g, holder), hold, held, ids));
+        }
+    }
+
+    private static int runEnd(long[] pairs, int start) {
+        long holder = pairs[start] >>> 32;
+        int end = start + 1;
+        while (end < pairs.length && (pairs[end] >>> 32) == holder) {
+            end++;
+        }
+        return end;
+    }
+
+    /** How many pairs of {@code direct} have this holder. */
+    private static int directCount(long[] direct, int holder) {
+        int i = Arrays.binarySearch(direct, (long) holder << 32);
+        i = i < 0 ? -i - 1 : i;
+        return i < direct.length && (direct[i] >>> 32) == holder ? runEnd(direct, i) - i : 0;
+    }
+
+    /** A growable array of (holder, instance) pairs. */
+    private static final class Pairs {
+        private long[] pairs = new long[1024];
+        private int size;
+
+        void add(int holder, int instance) {
+            if (size == pairs.length) {
+                pairs = Arrays.copyOf(pairs, size * 2);
+            }
+            pairs[size++] = ((long) holder << 32) | instance;
+        }
+
+        long[] sorted() {
+            long[] s = Arrays.copyOf(pairs, size);
+            pairs = null;
+            Arrays.sort(s);
+            return s;
+        }
     }
 }
