@@ -3,6 +3,7 @@ package dev.heapwise.analysis.leaks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.fixture.AndroidCollectionsProgram;
 import dev.heapwise.analysis.fixture.CollectionsProgram;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.leaks.internal.Signatures;
@@ -20,19 +21,32 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Collections on a leak trace, shown and signed as Shark 2.14 shows and signs them (checked by
- * running Shark 2.14 on the same program's dump: the last reference's text and the signature,
- * whose suspect references are the program's static field and the collection's entry).
+ * running Shark 2.14 on the same programs' dumps: the last reference's text and the signature,
+ * whose suspect references are the program's static field and the collection's entry). Android's
+ * collections through stand-ins of their classes, as Shark 2.14's reference readers show them.
  */
 class CollectionTracesTest {
     static final String P = CollectionsProgram.class.getName();
     @TempDir
     static Path dir;
     static Path dump;
+    static Path android;
 
     @BeforeAll
     static void dump() throws Exception {
         dump = dir.resolve("collections.hprof");
         ChildJvm.run(PlantedDump.JVM, CollectionsProgram.class, dump.toString());
+        android = dir.resolve("android-collections.hprof");
+        ChildJvm.run(PlantedDump.JVM, AndroidCollectionsProgram.class, android.toString());
+    }
+
+    /** The first trace of the first application leak when the instances of {@code leaking} leak. */
+    static LeakTrace firstTrace(Path dump, String leaking) throws Exception {
+        try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
+            LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()
+                    .withFinders(List.of(new ClassNameFinder(leaking))), ProgressListener.NONE);
+            return r.applicationLeaks().getFirst().traces().getFirst();
+        }
     }
 
     @ParameterizedTest
@@ -48,27 +62,39 @@ class CollectionTracesTest {
         "InLinkedMap     | LINKED_MAP | LinkedHashMap[\"lkey\"]             | java.util.LinkedHashMap",
         "InTreeBin       | TREE       | HashMap[instance @                  | java.util.HashMap"})
     void collectionsReferToWhatTheyHold(String leaking, String field, String shown, String collection) throws Exception {
-        try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
-            LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()
-                    .withFinders(List.of(new ClassNameFinder(P + "$" + leaking))), ProgressListener.NONE);
-            LeakTrace t = r.applicationLeaks().getFirst().traces().getFirst();
-            List<LeakTrace.Node> nodes = t.nodes();
-            LeakTrace.Node holder = nodes.get(nodes.size() - 2);
-            assertThat(holder.className()).isEqualTo(collection);
-            assertThat(holder.reference().display()).startsWith(shown);
-            assertThat(nodes.get(nodes.size() - 3).reference().display()).isEqualTo("static CollectionsProgram." + field);
-            assertThat(t.signature()).isEqualTo(Signatures.sha1(P + field + collection + "[x]"));
-        }
+        LeakTrace t = firstTrace(dump, P + "$" + leaking);
+        List<LeakTrace.Node> nodes = t.nodes();
+        LeakTrace.Node holder = nodes.get(nodes.size() - 2);
+        assertThat(holder.className()).isEqualTo(collection);
+        assertThat(holder.reference().display()).startsWith(shown);
+        assertThat(nodes.get(nodes.size() - 3).reference().display()).isEqualTo("static CollectionsProgram." + field);
+        assertThat(t.signature()).isEqualTo(Signatures.sha1(P + field + collection + "[x]"));
     }
 
     @Test
     void aByObjectKeyIsNamedByItsIdInDecimal() throws Exception {
-        try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
-            LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()
-                    .withFinders(List.of(new ClassNameFinder(P + "$ByObject"))), ProgressListener.NONE);
-            List<LeakTrace.Node> nodes = r.applicationLeaks().getFirst().traces().getFirst().nodes();
-            assertThat(nodes.get(nodes.size() - 2).reference().display())
-                    .matches("HashMap\\[instance @[0-9]+ of java\\.lang\\.Object]");
+        List<LeakTrace.Node> nodes = firstTrace(dump, P + "$ByObject").nodes();
+        assertThat(nodes.get(nodes.size() - 2).reference().display())
+                .matches("HashMap\\[instance @[0-9]+ of java\\.lang\\.Object]");
+    }
+
+    /** The expected signatures are the ones Shark 2.14 printed for this program's dump. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "Queued        | MessageQueue[2]              | android.os.MessageQueue                         | b0c030d084fec6536b5904f093b200a5a65ad427",
+        "InArraySet    | ArraySet[element()]          | android.util.ArraySet                           | 2a4a4004986fd7afeea15fa04166db55fa7cbf0b",
+        "ObserverValue | SafeIterableMap[\"observer\"] | androidx.arch.core.internal.SafeIterableMap     | b31c9db203e5008d5e9b5c12a8684f966b5126aa",
+        "ObserverKey   | SafeIterableMap[key()]       | androidx.arch.core.internal.SafeIterableMap     | b31c9db203e5008d5e9b5c12a8684f966b5126aa",
+        "FastValue     | FastSafeIterableMap[\"fast\"] | androidx.arch.core.internal.FastSafeIterableMap | 0c679d42b59d9ebe5f516c0b6df34fc576cb3056"})
+    void androidCollectionsReferToWhatTheyHold(String leaking, String shown, String collection, String sharkSignature)
+            throws Exception {
+        LeakTrace t = firstTrace(android, AndroidCollectionsProgram.class.getName() + "$" + leaking);
+        List<LeakTrace.Node> nodes = t.nodes();
+        LeakTrace.Node holder = nodes.stream().filter(n -> n.className().equals(collection)).findFirst().orElseThrow();
+        assertThat(holder.reference().display()).isEqualTo(shown);
+        assertThat(t.signature()).isEqualTo(sharkSignature);
+        if (leaking.equals("Queued")) { // the message stays a node: what holds the object is its field
+            assertThat(nodes.get(nodes.size() - 2).reference().display()).isEqualTo("Message.obj");
         }
     }
 }
