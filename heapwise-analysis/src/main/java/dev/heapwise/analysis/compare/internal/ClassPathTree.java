@@ -1,6 +1,5 @@
 package dev.heapwise.analysis.compare.internal;
 
-import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.internal.IntStack;
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.paths.ReferenceFilter;
@@ -35,12 +34,27 @@ public final class ClassPathTree implements AutoCloseable {
     public final IntList example = new IntList();
     /** Key to node. */
     public final LongIntMap byKey = new LongIntMap(1024);
-    private final String[] names;
+    /**
+     * Per class: the name id of its instances, and of its class object ("class X"), fixed before
+     * the search so that the search handles no strings per object.
+     */
+    private final int[] instanceName;
+    private final int[] classObjectName;
+    private final java.util.Map<String, Integer> nameIds = new java.util.HashMap<>();
+    private final java.util.List<String> nameList = new java.util.ArrayList<>();
+    private final LongList nameHashes = new LongList();
 
     private ClassPathTree(HeapGraph g) {
         this.g = g;
         this.parents = NativeInts.allocate(g.objectCount());
-        this.names = new String[g.classCount() + 1];
+        int classes = g.classCount();
+        this.instanceName = new int[classes];
+        this.classObjectName = new int[classes];
+        for (int c = 0; c < classes; c++) {
+            String name = g.heapClass(c).name();
+            instanceName[c] = internName(name);
+            classObjectName[c] = internName("class " + name);
+        }
     }
 
     public static ClassPathTree build(HeapGraph g) {
@@ -63,20 +77,20 @@ public final class ClassPathTree implements AutoCloseable {
         return h;
     }
 
-    /** The class name of an object for grouping (class objects: "class X"). */
-    private String name(int o) {
+    /** The name id of an object for grouping: its class's name (class objects: "class X"). */
+    private int nameId(int o) {
         int rep = g.classIndexOfClassObject(o);
-        return rep >= 0 ? "class " + g.heapClass(rep).name() : ObjectLabels.className(g, o);
+        return rep >= 0 ? classObjectName[rep] : instanceName[g.classOf(o)];
     }
 
-    private int node(int parent, String name, int object) {
-        long key = mix((parent < 0 ? 0x5EED : keys.get(parent)) * 31 + nameHash(name));
+    private int node(int parent, int name, int object) {
+        long key = mix((parent < 0 ? 0x5EED : keys.get(parent)) * 31 + nameHashes.get(name));
         int n = byKey.get(key, -1);
         if (n < 0) {
             n = keys.size();
             keys.add(key);
             parentNode.add(parent);
-            nameOf.add(internName(name));
+            nameOf.add(name);
             counts.add(0);
             example.add(object);
             byKey.put(key, n, -1);
@@ -85,12 +99,10 @@ public final class ClassPathTree implements AutoCloseable {
         return n;
     }
 
-    private final java.util.Map<String, Integer> nameIds = new java.util.HashMap<>();
-    private final java.util.List<String> nameList = new java.util.ArrayList<>();
-
     private int internName(String s) {
         return nameIds.computeIfAbsent(s, k -> {
             nameList.add(k);
+            nameHashes.add(nameHash(k));
             return nameList.size() - 1;
         });
     }
@@ -112,10 +124,10 @@ public final class ClassPathTree implements AutoCloseable {
                 GcRoot r = roots.primary(o);
                 NativeInts.set(par, o, 1);
                 String label = r.kind().label();
-                String nm = name(o);
+                String nm = nameList.get(nameId(o));
                 // "system class X", not "system class class X"
                 boolean twice = label.endsWith("class") && nm.startsWith("class ");
-                int nd = node(-1, label + " " + (twice ? nm.substring(6) : nm), o);
+                int nd = node(-1, internName(label + " " + (twice ? nm.substring(6) : nm)), o);
                 NativeInts.set(nodes, o, nd);
                 queue.push(o);
             }
@@ -130,9 +142,9 @@ public final class ClassPathTree implements AutoCloseable {
                         continue;
                     }
                     NativeInts.set(par, t, v + 2);
-                    String nm = name(t);
+                    int nm = nameId(t);
                     int tn;
-                    if (nameOf.get(vn) == internName(nm)) {
+                    if (nameOf.get(vn) == nm) {
                         tn = vn; // the same class again: a chain folds into one node
                         counts.set(vn, counts.get(vn) + 1);
                     } else {
