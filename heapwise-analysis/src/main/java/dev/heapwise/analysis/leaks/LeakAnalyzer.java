@@ -41,11 +41,6 @@ import java.util.Map;
 public final class LeakAnalyzer {
 
     /**
-     * @param finders  what to look for; empty means every finder that applies to the dump
-     * @param matchers library leaks and ignored references (the built-ins plus any of the user's)
-     * @param filter   references never followed (weak and other referents, user exclusions)
-     */
-    /**
      * @param finders       what to look for; empty means every finder that applies to the dump
      * @param matchers      library leaks and ignored references (the built-ins plus any of the user's)
      * @param filter        references never followed (weak and other referents, user exclusions)
@@ -187,7 +182,8 @@ public final class LeakAnalyzer {
             int next = path.get(i + 1);
             Reference r = steps.reference(o, next);
             raw.add(r);
-            if (library == null && r != null && matchers.concerns(o)) { // the scan costs a row: skip it when no matcher can apply
+            // The scan for the reference's ordinal reads the whole row: only where a matcher could apply.
+            if (library == null && r != null && matchers.concerns(o)) {
                 library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
             }
         }

@@ -99,7 +99,10 @@ public final class CollectionSteps {
         return new Step(k - i, "[" + (k - i - 1) + "]");
     }
 
-    /** From {@code mStart} along {@code mNext}s, or from {@code mEnd} along {@code mPrevious}s, to an entry's key or value. */
+    /**
+     * From {@code mStart} along {@code mNext}s, or from {@code mEnd} along {@code mPrevious}s, to an
+     * entry's key or value.
+     */
     private static Step safeIterableEntry(HeapGraph g, List<Integer> path, List<Reference> refs, int i) {
         int k;
         if (field(refs, i, Set.of("mStart"))) {

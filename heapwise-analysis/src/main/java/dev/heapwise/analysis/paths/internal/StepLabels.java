@@ -21,8 +21,8 @@ import java.util.List;
  * id (resolving each element's id to an index, as {@link HeapGraph#references} does, costs far
  * more), until it has been searched a few times: then it is sorted by target once. An array bigger
  * than the cache is read through in chunks instead, until it too has been searched a few times:
- * then it is sorted by target, outside the cache (up to 16 times the cache's size, in all). Another parent with many
- * references is searched through a sorted index instead of a scan. Without that, merged paths of a
+ * then it is sorted by target, outside the cache (up to 16 times the cache's size, in all).
+ * Another parent with many references is searched through a sorted index instead of a scan. Without that, merged paths of a
  * common class cost one read of the whole shared array per target. Not thread-safe.
  */
 public final class StepLabels {
