@@ -52,6 +52,12 @@ public final class LeakAnalyzer {
             int tracesPerLeak) {
         public static final int TRACES_PER_LEAK = 1000;
 
+        public Options {
+            if (tracesPerLeak < 1) {
+                throw new IllegalArgumentException("at least one trace per leak is kept, not " + tracesPerLeak);
+            }
+        }
+
         public static Options defaults() {
             return new Options(List.of(), BuiltInMatchers.all(), ReferenceFilter.defaults(), TRACES_PER_LEAK);
         }
@@ -67,9 +73,6 @@ public final class LeakAnalyzer {
         }
 
         public Options withTracesPerLeak(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("at least one trace per leak is kept, not " + n);
-            }
             return new Options(finders, matchers, filter, n);
         }
     }

@@ -20,4 +20,10 @@ public record LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, L
         return applicationLeaks.stream().mapToInt(Leak::traceCount).sum()
                 + libraryLeaks.stream().mapToInt(Leak::traceCount).sum();
     }
+
+    /** Of {@link #traceCount}, those counted but not kept (see {@link Leak#omittedTraces}). */
+    public int omittedTraces() {
+        return applicationLeaks.stream().mapToInt(Leak::omittedTraces).sum()
+                + libraryLeaks.stream().mapToInt(Leak::omittedTraces).sum();
+    }
 }

@@ -88,8 +88,7 @@ public final class LeaksCommand implements Callable<Integer> {
         o.put("leakingObjects", report.leakingObjects());
         o.put("withoutPath", report.withoutPath());
         o.put("throughOtherLeaking", report.throughOther());
-        o.put("omittedTraces", report.applicationLeaks().stream().mapToInt(Leak::omittedTraces).sum()
-                + report.libraryLeaks().stream().mapToInt(Leak::omittedTraces).sum());
+        o.put("omittedTraces", report.omittedTraces());
         return o;
     }
 

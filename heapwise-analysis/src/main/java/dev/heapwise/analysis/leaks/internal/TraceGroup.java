@@ -21,8 +21,9 @@ public final class TraceGroup {
     private int omitted;
     private long omittedRetainedSize;
 
+    /** @param limit at least 1 ({@code LeakAnalyzer.Options} makes sure) */
     public TraceGroup(int limit) {
-        this.limit = Math.max(1, limit);
+        this.limit = limit;
     }
 
     public void add(LeakTrace t) {
