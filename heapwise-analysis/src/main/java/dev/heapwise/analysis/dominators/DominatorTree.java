@@ -375,6 +375,24 @@ public final class DominatorTree implements AutoCloseable {
         return java.util.Arrays.asList(out);
     }
 
+    /** How many objects one object immediately dominates, and the biggest of them, biggest first. */
+    public record Children(int count, int[] largest) {}
+
+    /**
+     * For each of {@code objects} (distinct; {@link #ROOT} allowed), in the order given, how many
+     * objects it immediately dominates and its {@code limit} biggest: one pass over the tree for all
+     * of them without a children index, so a walk down several branches at once pays one pass per
+     * level. Allocates only the results; thread-safe.
+     */
+    public Children[] childrenOfEach(int[] objects, int limit) {
+        ChildScan.Kids[] kids = childrenOf(objects, limit);
+        Children[] out = new Children[kids.length];
+        for (int i = 0; i < kids.length; i++) {
+            out[i] = new Children(kids[i].count(), kids[i].largest());
+        }
+        return out;
+    }
+
     /**
      * For each of {@code parents} ({@link #ROOT} allowed), how many objects it immediately dominates
      * and the {@code limit} biggest of them, biggest first: one pass over the tree for all of them

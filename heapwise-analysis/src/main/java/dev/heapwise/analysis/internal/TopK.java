@@ -12,6 +12,8 @@ public final class TopK {
     private final int k;
     private final IntToLongFunction key;
     private int[] heap = new int[0];
+    /** The key of each kept object, beside it: a candidate is compared with the worst kept without a lookup. */
+    private long[] keys = new long[0];
     private int size;
 
     public TopK(int k, IntToLongFunction key) {
@@ -20,25 +22,35 @@ public final class TopK {
     }
 
     public void offer(int o) {
-        if (k == 0) {
-            return;
-        }
-        if (size < k) {
-            if (size == heap.length) {
-                heap = Arrays.copyOf(heap, Math.min(k, Math.max(16, size * 2)));
-            }
-            heap[size] = o;
-            up(size++);
-        } else if (better(o, heap[0])) {
-            heap[0] = o;
-            down();
+        if (k != 0) {
+            offer(o, key.applyAsLong(o));
         }
     }
 
-    /** Offers everything {@code other} kept. */
+    private void offer(int o, long ko) {
+        if (size < k) {
+            if (size == heap.length) {
+                int grown = Math.min(k, Math.max(16, size * 2));
+                heap = Arrays.copyOf(heap, grown);
+                keys = Arrays.copyOf(keys, grown);
+            }
+            heap[size] = o;
+            keys[size] = ko;
+            up(size++);
+        } else if (better(ko, o, keys[0], heap[0])) {
+            heap[0] = o;
+            keys[0] = ko;
+            down(heap, keys, size);
+        }
+    }
+
+    /** Offers everything {@code other} kept; both must rank by the same key. */
     public void offerAll(TopK other) {
+        if (k == 0) {
+            return;
+        }
         for (int i = 0; i < other.size; i++) {
-            offer(other.heap[i]);
+            offer(other.heap[i], other.keys[i]);
         }
     }
 
@@ -49,59 +61,53 @@ public final class TopK {
     /** The kept objects, best first (the heap emptied from its worst end: O(k log k)). */
     public int[] sorted() {
         int[] out = Arrays.copyOf(heap, size);
+        long[] ks = Arrays.copyOf(keys, size);
         for (int end = size - 1; end > 0; end--) {
-            int t = out[0];
-            out[0] = out[end];
-            out[end] = t;
-            down(out, end);
+            swap(out, ks, 0, end);
+            down(out, ks, end);
         }
         return out;
     }
 
-    /** Whether a ranks before b: bigger key, then lower index. */
-    private boolean better(int a, int b) {
-        long ka = key.applyAsLong(a);
-        long kb = key.applyAsLong(b);
+    /** Whether (ka, a) ranks before (kb, b): bigger key, then lower index. */
+    private static boolean better(long ka, int a, long kb, int b) {
         return ka != kb ? ka > kb : a < b;
     }
 
     private void up(int i) {
         while (i > 0) {
             int q = (i - 1) >>> 1;
-            if (!better(heap[q], heap[i])) {
+            if (!better(keys[q], heap[q], keys[i], heap[i])) {
                 break;
             }
-            swap(q, i);
+            swap(heap, keys, q, i);
             i = q;
         }
     }
 
-    private void down() {
-        down(heap, size);
-    }
-
     /** Sifts the root of the min-heap {@code h[0..n)} down (the worst kept object stays on top). */
-    private void down(int[] h, int n) {
+    private static void down(int[] h, long[] ks, int n) {
         int i = 0;
         while (true) {
             int l = 2 * i + 1;
             if (l >= n) {
                 return;
             }
-            int worst = l + 1 < n && better(h[l], h[l + 1]) ? l + 1 : l;
-            if (!better(h[i], h[worst])) {
+            int worst = l + 1 < n && better(ks[l], h[l], ks[l + 1], h[l + 1]) ? l + 1 : l;
+            if (!better(ks[i], h[i], ks[worst], h[worst])) {
                 return;
             }
-            int t = h[i];
-            h[i] = h[worst];
-            h[worst] = t;
+            swap(h, ks, i, worst);
             i = worst;
         }
     }
 
-    private void swap(int a, int b) {
-        int t = heap[a];
-        heap[a] = heap[b];
-        heap[b] = t;
+    private static void swap(int[] h, long[] ks, int a, int b) {
+        int t = h[a];
+        h[a] = h[b];
+        h[b] = t;
+        long kt = ks[a];
+        ks[a] = ks[b];
+        ks[b] = kt;
     }
 }

@@ -25,8 +25,9 @@ import java.util.Map;
  * point is found by walking down the biggest child while it keeps at least {@value #BIG_DROP} of
  * its parent's retained size, and the shortest path from the roots leads to it.
  *
- * <p>Cost: reads the dominator tree (children index built on first use) and one path search per
- * suspect; reads the dump only to name references on the paths. Thread-safe (no shared state).
+ * <p>Cost: reads the dominator tree (one pass per level of the deepest walk to an accumulation
+ * point, all walks side by side) and one path search for all suspects; reads the dump only to
+ * name references on the paths. Thread-safe (no shared state).
  */
 public final class LeakSuspects {
     /** MAT's "big drop ratio": stop descending where the biggest child keeps less than this. */
@@ -80,11 +81,10 @@ public final class LeakSuspects {
         }
         // One path search for every accumulation point and every group's sample.
         List<Integer> targets = new ArrayList<>();
-        Map<Integer, Integer> accumulation = new LinkedHashMap<>();
-        for (int o : singles) {
-            int acc = accumulationPoint(tree, o);
-            accumulation.put(o, acc);
-            targets.add(acc);
+        int[] single = singles.stream().mapToInt(Integer::intValue).toArray();
+        Accumulation[] accumulation = accumulationPoints(tree, single);
+        for (Accumulation a : accumulation) {
+            targets.add(a.point());
         }
         int[][] samples = new int[g.classCount()][];
         for (int c : groupClasses) {
@@ -95,8 +95,9 @@ public final class LeakSuspects {
         }
         Map<Integer, GcPath> paths = targets.isEmpty() ? Map.of()
                 : PathFinder.shortestPathsOfFew(g, targets, ReferenceFilter.defaults(), progress);
-        for (int o : singles) {
-            out.add(single(tree, o, accumulation.get(o), paths.get(accumulation.get(o)), total));
+        for (int i = 0; i < single.length; i++) {
+            Accumulation a = accumulation[i];
+            out.add(single(tree, single[i], a, paths.get(a.point()), total));
         }
         for (int c : groupClasses) {
             out.add(group(tree, g.heapClass(c), classCount[c], samples[c], classSum[c], total, paths));
@@ -107,21 +108,50 @@ public final class LeakSuspects {
 
     /** Walks down the biggest child while it keeps at least {@link #BIG_DROP} of its parent. */
     public static int accumulationPoint(DominatorTree tree, int object) {
-        int current = object;
-        while (true) {
-            List<Integer> kids = tree.largestChildren(current, 1);
-            if (kids.isEmpty()) {
-                return current;
-            }
-            int biggest = kids.getFirst();
-            if ((double) tree.retainedSize(biggest) < BIG_DROP * tree.retainedSize(current)) {
-                return current;
-            }
-            current = biggest;
-        }
+        return accumulationPoints(tree, new int[] {object})[0].point();
     }
 
-    private static Suspect single(DominatorTree tree, int o, int acc, GcPath path, long total) {
+    /** Where an object's retained memory piles up, and how many objects that point holds directly. */
+    private record Accumulation(int point, int children) {}
+
+    /**
+     * The accumulation points of several objects, walked down side by side: one pass over the tree
+     * per level for all of them (each pass also counts the point's children, which the description
+     * states), where one walk after another paid a pass per level each.
+     */
+    private static Accumulation[] accumulationPoints(DominatorTree tree, int[] objects) {
+        Accumulation[] out = new Accumulation[objects.length];
+        int[] current = objects.clone();
+        List<Integer> walking = new ArrayList<>();
+        for (int i = 0; i < objects.length; i++) {
+            walking.add(i);
+        }
+        while (!walking.isEmpty()) {
+            // Two walks can meet (one suspect holds another's branch): each node is asked for once.
+            int[] asked = walking.stream().mapToInt(i -> current[i]).distinct().toArray();
+            DominatorTree.Children[] kids = tree.childrenOfEach(asked, 1);
+            Map<Integer, DominatorTree.Children> byNode = new LinkedHashMap<>();
+            for (int j = 0; j < asked.length; j++) {
+                byNode.put(asked[j], kids[j]);
+            }
+            List<Integer> next = new ArrayList<>();
+            for (int i : walking) {
+                DominatorTree.Children k = byNode.get(current[i]);
+                if (k.largest().length > 0
+                        && (double) tree.retainedSize(k.largest()[0]) >= BIG_DROP * tree.retainedSize(current[i])) {
+                    current[i] = k.largest()[0];
+                    next.add(i);
+                } else {
+                    out[i] = new Accumulation(current[i], k.count());
+                }
+            }
+            walking = next;
+        }
+        return out;
+    }
+
+    private static Suspect single(DominatorTree tree, int o, Accumulation a, GcPath path, long total) {
+        int acc = a.point();
         HeapGraph g = tree.graph();
         boolean isClass = g.kind(o) == ObjectKind.CLASS;
         HeapClass c = ObjectLabels.classFor(g, o);
@@ -135,7 +165,7 @@ public final class LeakSuspects {
                     .append(ObjectLabels.loaderName(g, c)).append("\" occupies ");
         }
         d.append(bytes(r, total)).append('.');
-        accumulation(d, tree, o, acc, total);
+        accumulation(d, tree, o, a, total);
         return new Suspect(isClass ? "class" : "object", o, c.name(), 1, r, (double) r / total, acc,
                 ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
     }
@@ -196,8 +226,9 @@ public final class LeakSuspects {
         return prefix == null || prefix.isEmpty() ? -1 : prefix.getLast().object();
     }
 
-    private static void accumulation(StringBuilder d, DominatorTree tree, int suspect, int acc, long total) {
+    private static void accumulation(StringBuilder d, DominatorTree tree, int suspect, Accumulation a, long total) {
         HeapGraph g = tree.graph();
+        int acc = a.point();
         if (acc == suspect) {
             d.append(" Its retained memory spreads over many objects directly below it: look at what it holds"
                     + " and whether all of it is still needed.");
@@ -208,7 +239,7 @@ public final class LeakSuspects {
                 : " The memory is accumulated in one instance of \"").append(ac.name()).append("\", loaded by \"")
                 .append(ObjectLabels.loaderName(g, ac)).append("\", which occupies ")
                 .append(bytes(tree.retainedSize(acc), total)).append(". It holds ")
-                .append(Units.count(tree.childCount(acc))).append(" objects directly: check what keeps adding to it"
+                .append(Units.count(a.children())).append(" objects directly: check what keeps adding to it"
                         + " and whether it should be bounded or cleared.");
     }
 

@@ -74,4 +74,39 @@ class LeakSuspectsTest {
             assertThat(LeakSuspects.find(t, 0.1, ProgressListener.NONE)).isEmpty();
         }
     }
+
+    /**
+     * Two suspects whose walks to their accumulation points have different lengths (they are walked
+     * side by side, a level per pass): each stops at its own point and counts that point's children.
+     */
+    @Test
+    void walksOfDifferentLengthsStopAtTheirOwnPoints(@TempDir Path dir) throws Exception {
+        SyntheticHeap h = new SyntheticHeap();
+        long holder = h.cls("app.Holder", "next");
+        long[] first = new long[30];
+        for (int i = 0; i < first.length; i++) {
+            first[i] = h.primitiveArray(FieldType.BYTE, 1000, new byte[1000]);
+        }
+        long b = h.objectArray(first);
+        long a = h.obj(holder, b);
+        long[] second = new long[20];
+        for (int i = 0; i < second.length; i++) {
+            second[i] = h.primitiveArray(FieldType.BYTE, 1000, new byte[1000]);
+        }
+        long e = h.objectArray(second);
+        long d = h.obj(holder, e);
+        long c = h.obj(holder, d);
+        h.root(SyntheticHeap.ROOT_UNKNOWN, a);
+        h.root(SyntheticHeap.ROOT_UNKNOWN, c);
+        Path dump = dir.resolve("walks.hprof");
+        h.write(dump);
+        try (HeapGraph g = Hprof.open(dump); DominatorTree t = DominatorTree.of(g)) {
+            List<Suspect> s = LeakSuspects.find(t, 0.10, ProgressListener.NONE);
+            assertThat(s).extracting(Suspect::object).containsExactly(g.indexOf(a), g.indexOf(c));
+            assertThat(s).extracting(Suspect::accumulationPoint).containsExactly(g.indexOf(b), g.indexOf(e));
+            assertThat(s.get(0).description()).contains("It holds 30 objects directly");
+            assertThat(s.get(1).description()).contains("It holds 20 objects directly");
+            assertThat(LeakSuspects.accumulationPoint(t, g.indexOf(c))).isEqualTo(g.indexOf(e));
+        }
+    }
 }

@@ -1,7 +1,9 @@
 package dev.heapwise.analysis.dominators.internal;
 
+import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.analysis.internal.TopK;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
@@ -22,6 +24,13 @@ public final class ChildScan {
      * @return per parent, in the order given
      */
     public static Kids[] scan(TreeArrays tree, int n, int[] parents, int limit, int threads) {
+        return scan(tree, n, parents, limit, threads, BLOCK);
+    }
+
+    /** Objects per block copied out of the tree: 64 KB. */
+    private static final int BLOCK = 1 << 14;
+
+    static Kids[] scan(TreeArrays tree, int n, int[] parents, int limit, int threads, int blockSize) {
         int p = parents.length;
         long[] wanted = new long[(n + 64) >>> 6];
         int rootSlot = -1;
@@ -47,22 +56,30 @@ public final class ChildScan {
         int[] bounds = Parallel.bounds(n, parts);
         Heaps[] found = new Heaps[parts];
         final int root = rootSlot;
+        // Copied out a block at a time, so the loop runs over a plain int[]: read one by one, each
+        // element of the mapped segment paid the segment's access checks.
         Parallel.run(parts, part -> {
             Heaps h = new Heaps(p, keep, tree);
-            for (int o = bounds[part]; o < bounds[part + 1]; o++) {
-                int d = tree.idom(o);
-                int slot;
-                if (d >= 0) {
-                    if ((wanted[d >>> 6] & (1L << d)) == 0) {
+            MemorySegment idoms = tree.idomSegment();
+            int[] block = new int[Math.min(blockSize, Math.max(1, bounds[part + 1] - bounds[part]))];
+            for (int base = bounds[part]; base < bounds[part + 1]; base += block.length) {
+                int len = Math.min(block.length, bounds[part + 1] - base);
+                MemorySegment.copy(idoms, NativeInts.INT, 4L * base, block, 0, len);
+                for (int k = 0; k < len; k++) {
+                    int d = block[k];
+                    int slot;
+                    if (d >= 0) {
+                        if ((wanted[d >>> 6] & (1L << d)) == 0) {
+                            continue;
+                        }
+                        slot = slotOf[Arrays.binarySearch(sortedParents, d)];
+                    } else if (d == SemiNca.ROOT && root >= 0) {
+                        slot = root;
+                    } else {
                         continue;
                     }
-                    slot = slotOf[Arrays.binarySearch(sortedParents, d)];
-                } else if (d == SemiNca.ROOT && root >= 0) {
-                    slot = root;
-                } else {
-                    continue;
+                    h.offer(slot, base + k);
                 }
-                h.offer(slot, o);
             }
             found[part] = h;
         });

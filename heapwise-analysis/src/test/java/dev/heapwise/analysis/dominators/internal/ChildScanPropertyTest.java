@@ -15,7 +15,8 @@ import net.jqwik.api.Property;
 /**
  * {@link ChildScan} against sorting every child list by brute force, on random trees with many
  * retained-size ties (ties go to the lower object), sizes in the overflow table, unreachable
- * objects, the virtual root among the parents, and the scan split in two parts or not.
+ * objects, the virtual root among the parents, the scan split in two parts or not, and blocks
+ * smaller than the tree.
  */
 class ChildScanPropertyTest {
 
@@ -63,7 +64,7 @@ class ChildScanPropertyTest {
         Parallel.splitEverythingForTests(split);
         ChildScan.Kids[] found;
         try {
-            found = ChildScan.scan(tree, n, asked, limit, split ? 2 : 1);
+            found = ChildScan.scan(tree, n, asked, limit, split ? 2 : 1, 1 + rnd.nextInt(40));
         } finally {
             Parallel.splitEverythingForTests(false);
         }
