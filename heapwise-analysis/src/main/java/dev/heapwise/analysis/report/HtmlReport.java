@@ -133,7 +133,9 @@ public final class HtmlReport {
         }
         sb.append(END_TABLE);
         if (!o.warnings().isEmpty()) {
-            sb.append("<details><summary>").append(o.warnings().size()).append(" warnings</summary><ul>\n");
+            int count = o.warnings().size();
+            sb.append("<details><summary>").append(count).append(count == 1 ? " warning" : " warnings")
+                    .append("</summary><ul>\n");
             for (String w : o.warnings()) {
                 sb.append("<li>").append(esc(w)).append("</li>\n");
             }

@@ -80,4 +80,19 @@ class HtmlReportTest {
         // Every table scrolls in its own box.
         assertThat(html.split("<table>", -1).length).isEqualTo(html.split("<div class=\"scroll\"><table>", -1).length);
     }
+
+    @Test
+    void oneWarningIsNotWarnings() {
+        assertThat(HtmlReport.render(withWarnings(List.of("w1")))).contains("<summary>1 warning</summary>");
+        assertThat(HtmlReport.render(withWarnings(List.of("w1", "w2")))).contains("<summary>2 warnings</summary>");
+        assertThat(HtmlReport.render(withWarnings(List.of()))).doesNotContain("warning");
+    }
+
+    private static HeapReport withWarnings(List<String> warnings) {
+        WasteReport waste = new WasteReport(0, List.of(), new WasteReport.DuplicateStrings(0, 0, 0, List.of()),
+                new WasteReport.DuplicateArrays(0, 0, List.of()), List.of(), List.of(), List.of());
+        return new HeapReport(new HeapReport.Overview("d.hprof", "HPROF", "vm", 8, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                List.of("default"), false, warnings), List.of(), List.of(), List.of(),
+                new HeapReport.Leaks(List.of(), 0, 0, 0, List.of()), waste, List.of());
+    }
 }
