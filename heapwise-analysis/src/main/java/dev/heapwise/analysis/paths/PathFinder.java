@@ -10,10 +10,13 @@ import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -121,38 +124,122 @@ public final class PathFinder {
 
     /**
      * The shortest paths of many targets (all instances of a class) merged into one tree, plus the
-     * full paths of the first {@code paths} reached targets. One search; memory a few ints per
-     * object on the paths (no path is materialised); names only the nodes returned, at most
-     * {@code branches} per node and {@code depth} levels (deeper branches are counted, not shown).
-     * Reads the dump for those names.
+     * full paths of the first {@code paths} reached targets. Up to {@value #FEW_TARGETS} targets,
+     * each is searched backwards ({@link BackwardSearch}, as {@link #shortestPath} does, so the
+     * merged tree shows the path that command shows); past that, or when their ancestors are too
+     * many, one search from the roots, which stops once it has reached them all (targets a
+     * backward search found unreachable left out: one of those made it cross the whole heap).
+     * Memory a few ints per object on the paths (the search from the roots materialises no path);
+     * names only the nodes returned, at most {@code branches} per node and {@code depth} levels
+     * (deeper branches are counted, not shown). Reads the dump for those names.
      */
     public static MergedPaths.Result mergedPaths(HeapGraph g, int[] targets, ReferenceFilter filter, int branches,
             int depth, int paths, ProgressListener progress) {
+        return mergedPaths(g, targets, filter, branches, depth, paths, progress, FEW_TARGETS, MERGED_BACKWARD_BUDGET);
+    }
+
+    /** Targets up to which {@link #mergedPaths} searches backwards from each. */
+    private static final int FEW_TARGETS = 4096;
+    /** Objects those backward searches together look at before the search from the roots takes over. */
+    private static final long MERGED_BACKWARD_BUDGET = 1 << 22;
+
+    static MergedPaths.Result mergedPaths(HeapGraph g, int[] targets, ReferenceFilter filter, int branches,
+            int depth, int paths, ProgressListener progress, int fewTargets, long backwardBudget) {
         RootIndex roots = new RootIndex(g);
         EdgeFilter edges = new EdgeFilter(g, filter);
         long[] bits = targetBits(g, Arrays.stream(targets));
         int count = distinct(bits);
-        try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
-            search.run(bits, count, progress);
+        try {
             StepLabels labels = new StepLabels(g, edges, roots);
-            int reached = 0;
-            List<GcPath> first = new ArrayList<>();
-            for (int w = 0; w < bits.length; w++) {
-                for (long b = bits[w]; b != 0; b &= b - 1) {
-                    int t = (w << 6) + Long.numberOfTrailingZeros(b);
-                    if (search.reached(t)) {
-                        reached++;
-                        if (first.size() < paths) {
-                            first.add(labels.label(search.pathTo(t)));
-                        }
-                    }
+            long[] forward = bits;
+            if (count <= fewTargets) {
+                BackwardTree back = backwards(g, edges, roots, bits, backwardBudget);
+                if (back.complete()) {
+                    return merged(count, back.reached(), bits, back.parents()::parentOf, labels, branches, depth,
+                            paths, g.objectCount());
                 }
+                forward = back.unsettledOrReachable();
             }
-            MergedPaths.Level tree = new PathTree(search, labels, bits, g.objectCount()).top(branches, depth);
-            return new MergedPaths.Result(count, reached, first, tree);
+            try (PathSearch search = new PathSearch(g, edges, new PathSearch.Policy() {}, roots)) {
+                int reached = search.run(forward, distinct(forward), progress);
+                return merged(count, reached, bits, search::parentOf, labels, branches, depth, paths,
+                        g.objectCount());
+            }
         } finally {
             progress.finished();
         }
+    }
+
+    private static MergedPaths.Result merged(int count, int reached, long[] targets, IntUnaryOperator parentOf,
+            StepLabels labels, int branches, int depth, int paths, int objects) {
+        List<GcPath> first = new ArrayList<>();
+        for (int w = 0; w < targets.length && first.size() < paths; w++) {
+            for (long b = targets[w]; b != 0 && first.size() < paths; b &= b - 1) {
+                int t = (w << 6) + Long.numberOfTrailingZeros(b);
+                if (parentOf.applyAsInt(t) != -2) {
+                    List<Integer> path = new ArrayList<>();
+                    for (int o = t; o >= 0; o = parentOf.applyAsInt(o)) {
+                        path.add(o);
+                    }
+                    Collections.reverse(path);
+                    first.add(labels.label(path));
+                }
+            }
+        }
+        MergedPaths.Level tree = new PathTree(parentOf, labels, targets, objects).top(branches, depth);
+        return new MergedPaths.Result(count, reached, first, tree);
+    }
+
+    /**
+     * What the backward searches found: each reached target's path as parents (a target's path is
+     * a shortest one, and so is each of its prefixes, so where two paths meet, keeping the parents
+     * that came first leaves every target a shortest path); and the targets still to search from the
+     * roots, when not all were settled.
+     */
+    private record BackwardTree(boolean complete, int reached, Parents parents, long[] unsettledOrReachable) {}
+
+    /** Parents of the objects on a few paths: -1 for a root, -2 for an object on none. */
+    private record Parents(Map<Integer, Integer> of) {
+        int parentOf(int object) {
+            return of.getOrDefault(object, -2);
+        }
+    }
+
+    private static BackwardTree backwards(HeapGraph g, EdgeFilter edges, RootIndex roots, long[] targets,
+            long budget) {
+        BackwardSearch search = new BackwardSearch(g, edges, roots);
+        Map<Integer, Integer> parent = new HashMap<>();
+        long[] forward = targets.clone();
+        long left = budget;
+        int settled = 0;
+        int reached = 0;
+        int count = 0;
+        for (int w = 0; w < targets.length; w++) {
+            for (long b = targets[w]; b != 0; b &= b - 1) {
+                int t = (w << 6) + Long.numberOfTrailingZeros(b);
+                count++;
+                if (left <= 0) {
+                    continue;
+                }
+                BackwardSearch.Outcome back = search.run(t, Math.min(BACKWARD_BUDGET, left));
+                left -= back.looked();
+                if (back.gaveUp()) {
+                    continue;
+                }
+                settled++;
+                List<Integer> path = back.path();
+                if (path.isEmpty()) {
+                    forward[w] &= ~(1L << t); // unreachable: the search from the roots need not look for it
+                    continue;
+                }
+                reached++;
+                for (int k = 0; k < path.size(); k++) {
+                    parent.putIfAbsent(path.get(k), k == 0 ? -1 : path.get(k - 1));
+                }
+            }
+        }
+        boolean complete = settled == count;
+        return new BackwardTree(complete, reached, new Parents(parent), forward);
     }
 
     /** All instances of the given classes (not their class objects), in object order. O(objects). */

@@ -67,21 +67,39 @@ class PathSearchPropertyTest {
                 int[] some = all.stream().filter(o -> r.nextInt(3) > 0).mapToInt(Integer::intValue).toArray();
                 Map<Integer, GcPath> somePaths = PathFinder.shortestPaths(g, java.util.Arrays.stream(some).boxed().toList(),
                         ReferenceFilter.defaults(), ProgressListener.NONE);
+                // From the roots (forced: no target searched backwards), then backwards from each target.
                 MergedPaths.Result merged = PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(), Integer.MAX_VALUE,
-                        Integer.MAX_VALUE, Integer.MAX_VALUE, ProgressListener.NONE);
+                        Integer.MAX_VALUE, Integer.MAX_VALUE, ProgressListener.NONE, 0, 0);
                 List<MergedPaths.Node> full = MergedPaths.merge(somePaths.values());
                 assertThat(merged.tree().nodes()).isEqualTo(full);
-                // Shown to a depth: the same tree cut there, each cut node counting what is below it.
                 int depth = r.nextInt(4);
-                MergedPaths.Level shallow = PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(), Integer.MAX_VALUE,
-                        depth, 0, ProgressListener.NONE).tree();
-                assertThat(shallow.nodes()).isEqualTo(depth == 0 ? List.of() : cut(full, depth));
-                if (depth == 0) {
-                    assertThat(shallow.otherBranches()).isEqualTo(full.size());
-                    assertThat(shallow.otherTargets()).isEqualTo(full.stream().mapToLong(MergedPaths.Node::targets).sum());
-                }
+                assertCutAt(depth, full, PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(), Integer.MAX_VALUE,
+                        depth, 0, ProgressListener.NONE, 0, 0).tree());
                 assertThat(merged.paths()).containsExactlyElementsOf(somePaths.values());
                 assertThat(merged.reached()).isEqualTo(somePaths.size());
+                // Backwards, equally short paths may be others: each is a shortest path of the same target,
+                // and the tree is the one merged from them. With a small budget, some targets are left to
+                // the search from the roots (those found unreachable are not looked for there).
+                for (long budget : new long[] {Long.MAX_VALUE, 1 + r.nextInt(3 * n)}) {
+                    MergedPaths.Result backwards = PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(),
+                            Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, ProgressListener.NONE,
+                            Integer.MAX_VALUE, budget);
+                    assertThat(backwards.reached()).isEqualTo(somePaths.size());
+                    assertThat(backwards.paths()).extracting(q -> q.target().object())
+                            .containsExactlyElementsOf(somePaths.keySet());
+                    for (GcPath q : backwards.paths()) {
+                        assertThat(q.steps()).hasSize(dist[q.target().object()] + 1);
+                        assertThat(g.isRoot(q.root().object())).isTrue();
+                        for (int i = 1; i < q.steps().size(); i++) {
+                            assertThat(successors(g, q.steps().get(i - 1).object()))
+                                    .contains(q.steps().get(i).object());
+                        }
+                    }
+                    List<MergedPaths.Node> fullBack = MergedPaths.merge(backwards.paths());
+                    assertThat(backwards.tree().nodes()).isEqualTo(fullBack);
+                    assertCutAt(depth, fullBack, PathFinder.mergedPaths(g, some, ReferenceFilter.defaults(),
+                            Integer.MAX_VALUE, depth, 0, ProgressListener.NONE, Integer.MAX_VALUE, budget).tree());
+                }
                 BackwardSearch backward = new BackwardSearch(g, new EdgeFilter(g, ReferenceFilter.defaults()),
                         new RootIndex(g));
                 // A few targets at once: each searched backwards; the same paths' lengths as one by one.
@@ -184,6 +202,15 @@ class PathSearchPropertyTest {
     }
 
     /** A merged tree cut below {@code depth} levels, as the search's tree shows it. */
+    /** Shown to a depth: the same tree cut there, each cut node counting what is below it. */
+    private static void assertCutAt(int depth, List<MergedPaths.Node> full, MergedPaths.Level shallow) {
+        assertThat(shallow.nodes()).isEqualTo(depth == 0 ? List.of() : cut(full, depth));
+        if (depth == 0) {
+            assertThat(shallow.otherBranches()).isEqualTo(full.size());
+            assertThat(shallow.otherTargets()).isEqualTo(full.stream().mapToLong(MergedPaths.Node::targets).sum());
+        }
+    }
+
     static List<MergedPaths.Node> cut(List<MergedPaths.Node> nodes, int depth) {
         List<MergedPaths.Node> out = new ArrayList<>();
         for (MergedPaths.Node n : nodes) {

@@ -26,8 +26,11 @@ public final class BackwardSearch {
     private final RefCursor in;
     private final RefCursor out;
 
-    /** What a search found: a path (root first), none at all, or nothing within the budget. */
-    public record Outcome(List<Integer> path, boolean gaveUp) {}
+    /**
+     * What a search found: a path (root first), none at all, or nothing within the budget; and how
+     * many objects it looked at.
+     */
+    public record Outcome(List<Integer> path, boolean gaveUp, long looked) {}
 
     /** One search object serves several targets in turn (the bit set is cleared after each). */
     public BackwardSearch(HeapGraph g, EdgeFilter filter, RootIndex roots) {
@@ -63,10 +66,10 @@ public final class BackwardSearch {
             for (long head = 0; head < queue.size(); head++) {
                 int v = queue.get(head);
                 if (g.isRoot(v) && !roots.all(v).isEmpty()) {
-                    return new Outcome(path(queue, toward, head), false);
+                    return new Outcome(path(queue, toward, head), false, queue.size());
                 }
                 if (queue.size() > budget) {
-                    return new Outcome(List.of(), true);
+                    return new Outcome(List.of(), true, queue.size());
                 }
                 in.reset(v);
                 for (int u; (u = in.next()) >= 0; ) {
@@ -81,7 +84,7 @@ public final class BackwardSearch {
                 int c = classEdges ? g.classIndexOfClassObject(v) : -1;
                 if (c >= 0) {
                     if (++scans > CLASS_SCANS) {
-                        return new Outcome(List.of(), true);
+                        return new Outcome(List.of(), true, queue.size());
                     }
                     for (int u = 0; u < g.objectCount(); u++) {
                         long bit = 1L << u;
@@ -93,7 +96,7 @@ public final class BackwardSearch {
                     }
                 }
             }
-            return new Outcome(List.of(), false);
+            return new Outcome(List.of(), false, queue.size());
         } finally {
             for (long i = 0; i < queue.size(); i++) {
                 int v = queue.get(i);

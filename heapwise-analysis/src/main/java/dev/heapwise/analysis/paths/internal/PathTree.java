@@ -4,9 +4,10 @@ import dev.heapwise.analysis.paths.MergedPaths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
- * The shortest paths of many targets merged into one tree, read from the search's parents: the
+ * The shortest paths of many targets merged into one tree, read from their parents: the
  * objects on some target's path are marked by walking up from each target until a marked object,
  * counted leaves first (by depth), and only the nodes returned are named. Primitive arrays of a few
  * ints per object on the paths; no path is materialised, so a class with millions of instances
@@ -23,19 +24,21 @@ public final class PathTree {
     private final int[] kids;
 
     /**
-     * @param targets bit set of the target objects (only those the search reached count)
+     * @param parentOf an object's parent on its path: -1 for a root, -2 for an object on no path
+     *                 (as {@link PathSearch#parentOf})
+     * @param targets  bit set of the target objects (only those on a path count)
      */
-    public PathTree(PathSearch search, StepLabels labels, long[] targets, int objectCount) {
+    public PathTree(IntUnaryOperator parentOf, StepLabels labels, long[] targets, int objectCount) {
         this.labels = labels;
         long[] onPath = new long[(objectCount + 63) >>> 6];
         int marked = 0;
         for (int w = 0; w < targets.length; w++) {
             for (long bits = targets[w]; bits != 0; bits &= bits - 1) {
                 int o = (w << 6) + Long.numberOfTrailingZeros(bits);
-                while (o >= 0 && (onPath[o >>> 6] & (1L << o)) == 0 && search.parentOf(o) != -2) {
+                while (o >= 0 && (onPath[o >>> 6] & (1L << o)) == 0 && parentOf.applyAsInt(o) != -2) {
                     onPath[o >>> 6] |= 1L << o;
                     marked++;
-                    o = search.parentOf(o);
+                    o = parentOf.applyAsInt(o);
                 }
             }
         }
@@ -48,7 +51,7 @@ public final class PathTree {
         int m = marked;
         int[] parentNode = new int[m];
         for (int i = 0; i < m; i++) {
-            int p = search.parentOf(nodes[i]);
+            int p = parentOf.applyAsInt(nodes[i]);
             parentNode[i] = p < 0 ? -1 : indexOf(p);
         }
         // Depths, each found once: walk up to a known depth, then assign on the way back down.
