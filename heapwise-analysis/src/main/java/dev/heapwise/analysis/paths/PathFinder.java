@@ -6,12 +6,12 @@ import dev.heapwise.analysis.paths.internal.PathSearch;
 import dev.heapwise.analysis.paths.internal.PathTree;
 import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.internal.LongIntMap;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -199,16 +199,16 @@ public final class PathFinder {
     private record BackwardTree(boolean complete, int reached, Parents parents, long[] unsettledOrReachable) {}
 
     /** Parents of the objects on a few paths: -1 for a root, -2 for an object on none. */
-    private record Parents(Map<Integer, Integer> of) {
+    private record Parents(LongIntMap of) {
         int parentOf(int object) {
-            return of.getOrDefault(object, -2);
+            return of.get(object, -2);
         }
     }
 
     private static BackwardTree backwards(HeapGraph g, EdgeFilter edges, RootIndex roots, long[] targets,
             long budget) {
         BackwardSearch search = new BackwardSearch(g, edges, roots);
-        Map<Integer, Integer> parent = new HashMap<>();
+        LongIntMap parent = new LongIntMap(1024); // up to millions of objects on the paths: no boxing
         long[] forward = targets.clone();
         long left = budget;
         int settled = 0;
@@ -234,7 +234,9 @@ public final class PathFinder {
                 }
                 reached++;
                 for (int k = 0; k < path.size(); k++) {
-                    parent.putIfAbsent(path.get(k), k == 0 ? -1 : path.get(k - 1));
+                    if (!parent.containsKey(path.get(k))) {
+                        parent.put(path.get(k), k == 0 ? -1 : path.get(k - 1), -2);
+                    }
                 }
             }
         }
