@@ -42,7 +42,8 @@ public final class BuiltInMatchers {
                         "Android 5 to 7: ActivityClientRecord.nextIdle keeps the previous activity's record (and the"
                                 + " destroyed activity) until the main thread is next idle."),
                 libraryLeak(INSTANCE_FIELD, "android.app.ActivityThread", "mNewActivities",
-                        "ActivityThread.mNewActivities holds new activities until the main thread is idle."),
+                        "New activities are leaked by ActivityThread until the main thread becomes idle."
+                                + " Tracked here: https://issuetracker.google.com/issues/258390457"),
                 libraryLeak(STATIC_FIELD, "android.text.TextLine", "sCached", "Before Android 8, TextLine keeps a"
                         + " static cache of 3 instances whose spans can refer to views."),
                 libraryLeak(STATIC_FIELD, "android.app.ActivityManager", "mContext", "Samsung devices: a static"

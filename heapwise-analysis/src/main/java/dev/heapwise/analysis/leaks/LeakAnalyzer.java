@@ -3,6 +3,7 @@ package dev.heapwise.analysis.leaks;
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.internal.Hierarchy;
+import dev.heapwise.analysis.leaks.internal.AndroidReaders;
 import dev.heapwise.analysis.leaks.internal.CollectionSteps;
 import dev.heapwise.analysis.leaks.internal.LeakStatuses;
 import dev.heapwise.analysis.leaks.internal.MatcherEdges;
@@ -120,7 +121,8 @@ public final class LeakAnalyzer {
         List<ObjectInspector> inspectors = DefaultInspectors.all(roots);
         StepLabels steps = new StepLabels(g, edges, roots); // shared by all traces: they share parents
         int throughOther = 0;
-        try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges), roots)) {
+        AndroidReaders readers = new AndroidReaders(h); // shared: the search tells it the lists it read
+        try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges, readers), roots)) {
             search.run(targets, leaking.size(), progress);
             for (LeakingObject l : leaking.values()) {
                 List<Integer> path = search.pathTo(l.object());
@@ -133,7 +135,7 @@ public final class LeakAnalyzer {
                     continue;
                 }
                 LeakTrace t = trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
-                        inspectors, tree);
+                        inspectors, tree, readers);
                 bySignature.computeIfAbsent(t.signature(), k -> new TraceGroup(options.tracesPerLeak())).add(t);
             }
         } finally {
@@ -175,22 +177,26 @@ public final class LeakAnalyzer {
 
     private static LeakTrace trace(Hierarchy h, List<Integer> path, GcRoot root, LeakingObject leak, EdgeFilter edges,
             StepLabels steps, MatcherEdges matchers, RootIndex roots, List<ObjectInspector> inspectors,
-            DominatorTree tree) {
+            DominatorTree tree, AndroidReaders readers) {
         HeapGraph g = h.graph();
         RefCursor out = g.outRefs();
         ReferenceMatcher library = root == null ? null : nonIgnored(matchers.root(root));
         List<Reference> raw = new ArrayList<>(path.size());
+        List<AndroidReaders.Label> virtual = new ArrayList<>(path.size());
         for (int i = 0; i + 1 < path.size(); i++) {
             int o = path.get(i);
             int next = path.get(i + 1);
-            Reference r = steps.reference(o, next);
+            // A reference Shark's readers add is named as they name it, even where the heap stores one too.
+            AndroidReaders.Label v = readers.label(o, next);
+            virtual.add(v);
+            Reference r = v == null ? steps.reference(o, next) : null;
             raw.add(r);
             // The scan for the reference's ordinal reads the whole row: only where a matcher could apply.
             if (library == null && r != null && matchers.concerns(o)) {
                 library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
             }
         }
-        Shown view = shown(g, path, raw);
+        Shown view = shown(g, path, raw, virtual);
         List<Integer> shown = view.objects();
         List<LeakTrace.Reference> refs = view.references();
         int n = shown.size();
@@ -236,7 +242,8 @@ public final class LeakAnalyzer {
     private record Shown(List<Integer> objects, List<LeakTrace.Reference> references) {}
 
     /** The path as Shark 2 shows it: collections refer to what they hold directly (see {@link CollectionSteps}). */
-    private static Shown shown(HeapGraph g, List<Integer> path, List<Reference> raw) {
+    private static Shown shown(HeapGraph g, List<Integer> path, List<Reference> raw,
+            List<AndroidReaders.Label> virtual) {
         List<Integer> objects = new ArrayList<>(path.size());
         List<LeakTrace.Reference> refs = new ArrayList<>(path.size());
         for (int i = 0; i < path.size(); i++) {
@@ -246,8 +253,13 @@ public final class LeakAnalyzer {
                 refs.add(null);
                 break;
             }
-            CollectionSteps.Step step = CollectionSteps.from(g, path, raw, i);
-            if (step != null) {
+            AndroidReaders.Label v = virtual.get(i);
+            CollectionSteps.Step step = v == null ? CollectionSteps.from(g, path, raw, i) : null;
+            if (v != null) {
+                String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
+                refs.add(v.arrayEntry() ? new LeakTrace.Reference(v.name(), "array", owner + v.name())
+                        : new LeakTrace.Reference(v.name(), "field", owner + "." + v.name()));
+            } else if (step != null) {
                 String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
                 refs.add(new LeakTrace.Reference(step.name(), "array", owner + step.name()));
                 i += step.steps() - 1; // the collection's inner objects are not nodes

@@ -12,7 +12,8 @@ import java.util.Set;
 /**
  * Shark's search priorities: thread objects, the locals of Java frames and library-leak references
  * (and roots) are visited last, ignored roots not at all; strings, boxed primitives, primitive
- * arrays, arrays of boxes and objects without references are never stepped through.
+ * arrays, arrays of boxes and objects without references are never stepped through. Follows the
+ * references Shark's Android readers add ({@link AndroidReaders}).
  */
 public final class SharkPolicy implements PathSearch.Policy {
     private static final Set<String> BOXES = Set.of("java.lang.Boolean", "java.lang.Character", "java.lang.Byte",
@@ -22,10 +23,12 @@ public final class SharkPolicy implements PathSearch.Policy {
     private final MatcherEdges matchers;
     private final boolean[] skipClass;
     private final RefCursor out;
+    private final AndroidReaders readers;
 
-    public SharkPolicy(HeapGraph g, MatcherEdges matchers) {
+    public SharkPolicy(HeapGraph g, MatcherEdges matchers, AndroidReaders readers) {
         this.g = g;
         this.matchers = matchers;
+        this.readers = readers;
         this.out = g.outRefs();
         skipClass = new boolean[g.classCount()];
         for (HeapClass c : g.classes()) {
@@ -51,10 +54,24 @@ public final class SharkPolicy implements PathSearch.Policy {
         return m != null && !m.ignored();
     }
 
+    /**
+     * Library-leak references go last, but for {@code ActivityThread.mNewActivities} where Shark's
+     * reader follows it (see {@link AndroidReaders}).
+     */
     @Override
     public boolean edgeLast(int from, long ordinal) {
         ReferenceMatcher m = matchers.edge(from, ordinal);
-        return m != null && !m.ignored();
+        return m != null && !m.ignored() && !(readers.readsNewActivities() && isNewActivities(m));
+    }
+
+    private static boolean isNewActivities(ReferenceMatcher m) {
+        return m.type() == ReferenceMatcher.Type.INSTANCE_FIELD && m.className().equals("android.app.ActivityThread")
+                && m.name().equals("mNewActivities");
+    }
+
+    @Override
+    public void virtualEdges(int from, PathSearch.VirtualEdges out) {
+        readers.edges(from, out);
     }
 
     @Override

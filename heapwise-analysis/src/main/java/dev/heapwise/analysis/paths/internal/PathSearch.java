@@ -49,6 +49,17 @@ public final class PathSearch implements AutoCloseable {
         default boolean skip(int object) {
             return false;
         }
+
+        /**
+         * References the heap does not store, which the search follows from {@code from} before its
+         * stored ones (Shark's virtual references): each handed to {@code out}.
+         */
+        default void virtualEdges(int from, VirtualEdges out) {}
+    }
+
+    /** Receives a virtual reference: its target, and whether it is queued last. */
+    public interface VirtualEdges {
+        void add(int target, boolean last);
     }
 
     private static final int UNSEEN = 0;
@@ -115,6 +126,7 @@ public final class PathSearch implements AutoCloseable {
         int found = 0;
         long visited = 0;
         RefCursor out = g.outRefs();
+        Virtual virtual = new Virtual(targets, first, last); // one for the whole search: no allocation per object
         progress.phase("paths: searching from the GC roots", g.objectCount());
         while (found < targetCount) {
             int v;
@@ -145,6 +157,10 @@ public final class PathSearch implements AutoCloseable {
                 GcRoot r = usableRoot(v);
                 rootChildrenLast = r != null && policy.childrenOfRootLast(r);
             }
+            boolean lastAnyway = visitingLast || rootChildrenLast;
+            virtual.from = v;
+            virtual.lastAnyway = lastAnyway;
+            policy.virtualEdges(v, virtual);
             boolean check = filter.concerns(v);
             out.reset(v);
             for (int t; (t = out.next()) >= 0; ) {
@@ -154,29 +170,56 @@ public final class PathSearch implements AutoCloseable {
                 if (bit(doneBits, t)) {
                     continue;
                 }
-                int pt = NativeInts.get(par, t);
-                boolean inLast = bit(lastBits, t);
-                if (pt != UNSEEN && !inLast) {
+                if (NativeInts.get(par, t) != UNSEEN && !bit(lastBits, t)) {
                     continue; // already queued first
                 }
-                boolean toLast = visitingLast || rootChildrenLast || policy.edgeLast(v, out.ordinal());
-                if (pt != UNSEEN && toLast) {
-                    continue; // queued last already, by an equally short way
-                }
-                if (pt == UNSEEN && !bit(targets, t) && policy.skip(t)) {
-                    continue;
-                }
-                NativeInts.set(par, t, v + 2);
-                if (toLast) {
-                    set(lastBits, t, true);
-                    last.push(t);
-                } else {
-                    set(lastBits, t, false);
-                    first.push(t);
-                }
+                offer(v, t, lastAnyway || policy.edgeLast(v, out.ordinal()), targets, first, last);
             }
         }
         return found;
+    }
+
+    /** Hands the policy's virtual references of the object being visited to {@link #offer}. */
+    private final class Virtual implements VirtualEdges {
+        private final long[] targets;
+        private final IntStack first;
+        private final IntStack last;
+        int from;
+        boolean lastAnyway;
+
+        Virtual(long[] targets, IntStack first, IntStack last) {
+            this.targets = targets;
+            this.first = first;
+            this.last = last;
+        }
+
+        @Override
+        public void add(int target, boolean toLast) {
+            offer(from, target, lastAnyway || toLast, targets, first, last);
+        }
+    }
+
+    /** Queues {@code t}, reached from {@code v}, unless it is queued already by an equally short way. */
+    private void offer(int v, int t, boolean toLast, long[] targets, IntStack first, IntStack last) {
+        if (bit(doneBits, t)) {
+            return;
+        }
+        MemorySegment par = parent.segment();
+        int pt = NativeInts.get(par, t);
+        if (pt != UNSEEN && (!bit(lastBits, t) || toLast)) {
+            return; // queued first already, or last by an equally short way
+        }
+        if (pt == UNSEEN && !bit(targets, t) && policy.skip(t)) {
+            return;
+        }
+        NativeInts.set(par, t, v + 2);
+        if (toLast) {
+            set(lastBits, t, true);
+            last.push(t);
+        } else {
+            set(lastBits, t, false);
+            first.push(t);
+        }
     }
 
     /** The first root record of an object the policy does not ignore, or null. */
