@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.AndroidCollectionsProgram;
+import dev.heapwise.analysis.fixture.AndroidReadersProgram;
 import dev.heapwise.analysis.fixture.CollectionsProgram;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.leaks.internal.Signatures;
@@ -23,7 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Collections on a leak trace, shown and signed as Shark 2.14 shows and signs them (checked by
  * running Shark 2.14 on the same programs' dumps: the last reference's text and the signature,
  * whose suspect references are the program's static field and the collection's entry). Android's
- * collections through stand-ins of their classes, as Shark 2.14's reference readers show them.
+ * collections through stand-ins of their classes, as Shark 2.14's reference readers show them, and
+ * the references its other Android readers add.
  */
 class CollectionTracesTest {
     static final String P = CollectionsProgram.class.getName();
@@ -31,6 +33,7 @@ class CollectionTracesTest {
     static Path dir;
     static Path dump;
     static Path android;
+    static Path readers;
 
     @BeforeAll
     static void dump() throws Exception {
@@ -38,15 +41,21 @@ class CollectionTracesTest {
         ChildJvm.run(PlantedDump.JVM, CollectionsProgram.class, dump.toString());
         android = dir.resolve("android-collections.hprof");
         ChildJvm.run(PlantedDump.JVM, AndroidCollectionsProgram.class, android.toString());
+        readers = dir.resolve("android-readers.hprof");
+        ChildJvm.run(PlantedDump.JVM, AndroidReadersProgram.class, readers.toString());
+    }
+
+    /** The leaks found when the instances of {@code leaking} leak. */
+    static LeakReport leaks(Path dump, String leaking) throws Exception {
+        try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
+            return LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()
+                    .withFinders(List.of(new ClassNameFinder(leaking))), ProgressListener.NONE);
+        }
     }
 
     /** The first trace of the first application leak when the instances of {@code leaking} leak. */
     static LeakTrace firstTrace(Path dump, String leaking) throws Exception {
-        try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
-            LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults()
-                    .withFinders(List.of(new ClassNameFinder(leaking))), ProgressListener.NONE);
-            return r.applicationLeaks().getFirst().traces().getFirst();
-        }
+        return leaks(dump, leaking).applicationLeaks().getFirst().traces().getFirst();
     }
 
     @ParameterizedTest
@@ -96,5 +105,34 @@ class CollectionTracesTest {
         if (leaking.equals("Queued")) { // the message stays a node: what holds the object is its field
             assertThat(nodes.get(nodes.size() - 2).reference().display()).isEqualTo("Message.obj");
         }
+    }
+
+    /**
+     * Shark 2.14's readers that add references (expected traces and signatures: Shark's for the same
+     * dump). A destroyed activity waiting in {@code mNewActivities} is reached through it, although
+     * {@code mActivities} holds it too, and the first record names it by its place in the list.
+     */
+    @Test
+    void aNewActivityThatWasDestroyedIsALibraryLeakOfActivityThread() throws Exception {
+        LeakReport r = leaks(readers, AndroidReadersProgram.class.getName() + "$LeakedActivity");
+        assertThat(r.applicationLeaks()).isEmpty();
+        Leak leak = r.libraryLeaks().getFirst();
+        assertThat(leak.libraryMatcher().name()).isEqualTo("mNewActivities");
+        LeakTrace t = leak.traces().getFirst();
+        assertThat(t.nodes()).extracting(n -> n.reference() == null ? null : n.reference().display())
+                .containsSubsequence("static ActivityThread.sCurrentActivityThread", "ActivityThread.mNewActivities",
+                        "ActivityThread$ActivityClientRecord[1]", null);
+        assertThat(t.signature()).isEqualTo("5a74f1258da74aea6f779597a77bc98c085b6196");
+    }
+
+    /** An animation's target, held only through the animator's weak reference, is reached through it. */
+    @Test
+    void aRunningAnimationHoldsItsTarget() throws Exception {
+        LeakReport r = leaks(readers, AndroidReadersProgram.class.getName() + "$AnimatedTarget");
+        LeakTrace t = r.applicationLeaks().getFirst().traces().getFirst();
+        List<LeakTrace.Node> nodes = t.nodes();
+        assertThat(nodes.get(nodes.size() - 2).className()).isEqualTo("android.animation.ObjectAnimator");
+        assertThat(nodes.get(nodes.size() - 2).reference().display()).isEqualTo("ObjectAnimator.mTarget");
+        assertThat(t.signature()).isEqualTo("6177b560a72b7e70daec75681e2282774b758553");
     }
 }

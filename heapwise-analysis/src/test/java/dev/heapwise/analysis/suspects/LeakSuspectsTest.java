@@ -57,22 +57,15 @@ class LeakSuspectsTest {
         long small = h.obj(other, 0);
         h.root(SyntheticHeap.ROOT_UNKNOWN, reg);
         h.root(SyntheticHeap.ROOT_UNKNOWN, small);
-        Path dump = dir.resolve("group.hprof");
-        h.write(dump);
-        try (HeapGraph g = Hprof.open(dump); DominatorTree t = DominatorTree.of(g)) {
-            List<Suspect> s = LeakSuspects.find(t, 0.10, ProgressListener.NONE);
+        suspects(h, dir.resolve("group.hprof"), (g, t, s) -> {
             assertThat(s).hasSize(1);
             Suspect grp = s.getFirst();
             assertThat(grp.kind()).isEqualTo("group");
             assertThat(grp.className()).isEqualTo("app.Item");
             assertThat(grp.instances()).isEqualTo(50);
             assertThat(grp.description()).startsWith("50 instances of \"app.Item\"");
-        }
-        Path empty = dir.resolve("empty.hprof");
-        new SyntheticHeap().write(empty);
-        try (HeapGraph g = Hprof.open(empty); DominatorTree t = DominatorTree.of(g)) {
-            assertThat(LeakSuspects.find(t, 0.1, ProgressListener.NONE)).isEmpty();
-        }
+        });
+        suspects(new SyntheticHeap(), dir.resolve("empty.hprof"), (g, t, s) -> assertThat(s).isEmpty());
     }
 
     /**
@@ -83,30 +76,40 @@ class LeakSuspectsTest {
     void walksOfDifferentLengthsStopAtTheirOwnPoints(@TempDir Path dir) throws Exception {
         SyntheticHeap h = new SyntheticHeap();
         long holder = h.cls("app.Holder", "next");
-        long[] first = new long[30];
-        for (int i = 0; i < first.length; i++) {
-            first[i] = h.primitiveArray(FieldType.BYTE, 1000, new byte[1000]);
-        }
-        long b = h.objectArray(first);
+        long b = h.objectArray(byteArrays(h, 30));
         long a = h.obj(holder, b);
-        long[] second = new long[20];
-        for (int i = 0; i < second.length; i++) {
-            second[i] = h.primitiveArray(FieldType.BYTE, 1000, new byte[1000]);
-        }
-        long e = h.objectArray(second);
+        long e = h.objectArray(byteArrays(h, 20));
         long d = h.obj(holder, e);
         long c = h.obj(holder, d);
         h.root(SyntheticHeap.ROOT_UNKNOWN, a);
         h.root(SyntheticHeap.ROOT_UNKNOWN, c);
-        Path dump = dir.resolve("walks.hprof");
-        h.write(dump);
-        try (HeapGraph g = Hprof.open(dump); DominatorTree t = DominatorTree.of(g)) {
-            List<Suspect> s = LeakSuspects.find(t, 0.10, ProgressListener.NONE);
+        suspects(h, dir.resolve("walks.hprof"), (g, t, s) -> {
             assertThat(s).extracting(Suspect::object).containsExactly(g.indexOf(a), g.indexOf(c));
             assertThat(s).extracting(Suspect::accumulationPoint).containsExactly(g.indexOf(b), g.indexOf(e));
             assertThat(s.get(0).description()).contains("It holds 30 objects directly");
             assertThat(s.get(1).description()).contains("It holds 20 objects directly");
             assertThat(LeakSuspects.accumulationPoint(t, g.indexOf(c))).isEqualTo(g.indexOf(e));
+        });
+    }
+
+    /** {@code n} byte arrays of 1,000 bytes. */
+    private static long[] byteArrays(SyntheticHeap h, int n) {
+        long[] ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = h.primitiveArray(FieldType.BYTE, 1000, new byte[1000]);
+        }
+        return ids;
+    }
+
+    private interface Check {
+        void accept(HeapGraph g, DominatorTree t, List<Suspect> suspects) throws Exception;
+    }
+
+    /** Writes the heap, opens it, and hands the graph, its tree and its suspects at 10% to {@code check}. */
+    private static void suspects(SyntheticHeap h, Path file, Check check) throws Exception {
+        h.write(file);
+        try (HeapGraph g = Hprof.open(file); DominatorTree t = DominatorTree.of(g)) {
+            check.accept(g, t, LeakSuspects.find(t, 0.10, ProgressListener.NONE));
         }
     }
 }
