@@ -6,6 +6,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.internal.LongIntMap;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,7 +44,7 @@ public final class AndroidReaders {
     /** First records of the lists read so far: record index to its place in {@link #listed}. */
     private final LongIntMap heads = new LongIntMap(4);
     /** Per list read: the destroyed activities, each with its place in the list. */
-    private final java.util.ArrayList<int[][]> listed = new java.util.ArrayList<>();
+    private final List<int[][]> listed = new ArrayList<>();
 
     public AndroidReaders(Hierarchy h) {
         this.h = h;
@@ -118,7 +119,7 @@ public final class AndroidReaders {
 
     /** The list from {@code head} through {@code nextIdle}: each destroyed activity and its place. */
     private int[][] destroyedActivities(int head) {
-        java.util.List<int[]> out = new java.util.ArrayList<>();
+        List<int[]> out = new ArrayList<>();
         int index = 0;
         for (int r = head; r >= 0 && index < MAX_RECORDS; r = h.objectField(r, "nextIdle"), index++) {
             int activity = h.objectField(r, "activity");
