@@ -22,6 +22,7 @@ import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.Reference;
 import dev.heapwise.graph.RootKind;
 import dev.heapwise.graph.build.ProgressListener;
+import dev.heapwise.graph.internal.LongIntMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -91,12 +92,7 @@ public final class LeakAnalyzer {
                 finders.add(f);
             }
         }
-        Map<Integer, LeakingObject> leaking = new LinkedHashMap<>();
-        for (LeakFinder f : finders) {
-            for (LeakingObject l : f.find(h)) {
-                leaking.merge(l.object(), l, (a, b) -> merge(a, b));
-            }
-        }
+        List<LeakingObject> leaking = leakingObjects(finders, h);
         List<String> names = finders.stream().map(LeakFinder::name).toList();
         if (leaking.isEmpty()) {
             return new LeakReport(List.of(), List.of(), names, 0, 0, 0);
@@ -113,8 +109,8 @@ public final class LeakAnalyzer {
         MatcherEdges matcherEdges = new MatcherEdges(h, roots, options.matchers());
         MatcherEdges labelMatchers = new MatcherEdges(h, roots, options.matchers());
         long[] targets = new long[(g.objectCount() + 63) >>> 6];
-        for (int o : leaking.keySet()) {
-            targets[o >>> 6] |= 1L << o;
+        for (LeakingObject l : leaking) {
+            targets[l.object() >>> 6] |= 1L << l.object();
         }
         Map<String, TraceGroup> bySignature = new LinkedHashMap<>();
         int withoutPath = 0;
@@ -124,7 +120,7 @@ public final class LeakAnalyzer {
         AndroidReaders readers = new AndroidReaders(h); // shared: the search tells it the lists it read
         try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges, readers), roots)) {
             search.run(targets, leaking.size(), progress);
-            for (LeakingObject l : leaking.values()) {
+            for (LeakingObject l : leaking) {
                 List<Integer> path = search.pathTo(l.object());
                 if (path.isEmpty()) {
                     withoutPath++;
@@ -165,6 +161,28 @@ public final class LeakAnalyzer {
             }
         }
         return false;
+    }
+
+    /**
+     * What the finders name, in the order found, one entry per object (finders that agree merge
+     * their reasons): indexed by a primitive map, not one of boxed keys, since {@code --class} can
+     * name millions, and the index is dropped before the search.
+     */
+    private static List<LeakingObject> leakingObjects(List<LeakFinder> finders, Hierarchy h) {
+        LongIntMap at = new LongIntMap(16);
+        List<LeakingObject> leaking = new ArrayList<>();
+        for (LeakFinder f : finders) {
+            for (LeakingObject l : f.find(h)) {
+                int i = at.get(l.object(), -1);
+                if (i < 0) {
+                    at.put(l.object(), leaking.size(), -1);
+                    leaking.add(l);
+                } else {
+                    leaking.set(i, merge(leaking.get(i), l));
+                }
+            }
+        }
+        return leaking;
     }
 
     private static LeakingObject merge(LeakingObject a, LeakingObject b) {
