@@ -400,6 +400,15 @@ public final class DominatorTree implements AutoCloseable {
      */
     ChildScan.Kids[] childrenOf(int[] parents, int limit) {
         ChildrenIndex c = children;
+        if (c == null && parents.length == 1 && parents[0] == ROOT) {
+            // The top level alone: kept once found, for the suspects read all of it.
+            int[] top = topLevel();
+            TopK best = new TopK(limit, this::retainedSize);
+            for (int o : top) {
+                best.offer(o);
+            }
+            return new ChildScan.Kids[] {new ChildScan.Kids(top.length, best.sorted())};
+        }
         if (c == null && needsIndex()) {
             c = childrenIndex();
         }
@@ -440,18 +449,7 @@ public final class DominatorTree implements AutoCloseable {
                             t[i] = c.child(ROOT, i);
                         }
                     } else {
-                        int count = 0;
-                        for (int o = 0; o < n; o++) {
-                            if (arrays.idom(o) == ROOT) {
-                                count++;
-                            }
-                        }
-                        t = new int[count];
-                        for (int o = 0, k = 0; o < n && k < count; o++) {
-                            if (arrays.idom(o) == ROOT) {
-                                t[k++] = o;
-                            }
-                        }
+                        t = ChildScan.childrenInOrder(arrays, n, ROOT, Parallel.THREADS);
                     }
                     topLevel = t;
                 }

@@ -14,6 +14,48 @@ import java.util.Arrays;
  * and two random passes to build: views that show a few levels of the tree are far cheaper this way.
  */
 public final class ChildScan {
+    /**
+     * Every child of {@code parent} ({@code SemiNca.ROOT} for the virtual root), in object order: one
+     * pass, as {@link #scan} makes it, each part collecting its own, joined in part order.
+     */
+    public static int[] childrenInOrder(TreeArrays tree, int n, int parent, int threads) {
+        return childrenInOrder(tree, n, parent, threads, BLOCK);
+    }
+
+    static int[] childrenInOrder(TreeArrays tree, int n, int parent, int threads, int blockSize) {
+        int parts = Parallel.parts(n, threads);
+        int[] bounds = Parallel.bounds(n, parts);
+        int[][] found = new int[parts][];
+        Parallel.run(parts, part -> {
+            MemorySegment idoms = tree.idomSegment();
+            int[] block = new int[Math.min(blockSize, Math.max(1, bounds[part + 1] - bounds[part]))];
+            int[] mine = new int[16];
+            int count = 0;
+            for (int base = bounds[part]; base < bounds[part + 1]; base += block.length) {
+                int len = Math.min(block.length, bounds[part + 1] - base);
+                MemorySegment.copy(idoms, NativeInts.INT, 4L * base, block, 0, len);
+                for (int k = 0; k < len; k++) {
+                    if (block[k] == parent) {
+                        if (count == mine.length) {
+                            mine = Arrays.copyOf(mine, 2 * count);
+                        }
+                        mine[count++] = base + k;
+                    }
+                }
+            }
+            found[part] = Arrays.copyOf(mine, count);
+        });
+        int total = 0;
+        for (int[] f : found) {
+            total += f.length;
+        }
+        int[] out = new int[total];
+        for (int part = 0, at = 0; part < parts; at += found[part].length, part++) {
+            System.arraycopy(found[part], 0, out, at, found[part].length);
+        }
+        return out;
+    }
+
     /** Children of one node: how many, and the biggest ones, biggest first. */
     public record Kids(int count, int[] largest) {}
 

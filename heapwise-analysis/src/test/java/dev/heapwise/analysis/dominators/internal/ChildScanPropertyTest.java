@@ -78,5 +78,15 @@ class ChildScanPropertyTest {
             assertThat(found[j].count()).as("children of %d", p).isEqualTo(kids.length);
             assertThat(found[j].largest()).as("largest children of %d", p).containsExactly(expected);
         }
+        // All children of one node in object order, as the top level is kept.
+        int parent = rnd.nextBoolean() ? SemiNca.ROOT : rnd.nextInt(Math.max(1, n));
+        int[] inOrder = java.util.stream.IntStream.range(0, n).filter(v -> idom[v] == parent).toArray();
+        Parallel.splitEverythingForTests(split);
+        try {
+            assertThat(ChildScan.childrenInOrder(tree, n, parent, split ? 2 : 1, 1 + rnd.nextInt(40)))
+                    .containsExactly(inOrder);
+        } finally {
+            Parallel.splitEverythingForTests(false);
+        }
     }
 }
