@@ -20,12 +20,14 @@ import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
- * Shortest paths from the GC roots to objects, as MAT's "path to GC roots": a breadth-first search
- * from every root at once that ends when all targets are reached, so all instances of a class cost
- * one search. References a {@link ReferenceFilter} rules out are never followed; by default these
- * are the referents of weak, soft, phantom and finalizer references.
+ * Shortest paths from the GC roots to objects, as MAT's "path to GC roots": for a few objects, a
+ * breadth-first search backwards from each over its referrers, which looks at its ancestors only;
+ * for many, or objects with too many ancestors, one breadth-first search from every root at once
+ * that ends when all targets are reached, so all instances of a class cost one search. References
+ * a {@link ReferenceFilter} rules out are never followed; by default these are the referents of
+ * weak, soft, phantom and finalizer references.
  *
- * <p>Cost: one search over at most the whole graph (4 bytes per object of native memory while it
+ * <p>Cost: at most one search over the whole graph (4 bytes per object of native memory while it
  * runs; no dump reads except for objects of classes the filter names), then one dump read per
  * step to name the references. Thread-safe (no shared state).
  */
