@@ -3,9 +3,11 @@ package dev.heapwise.analysis.leaks;
 import java.util.List;
 
 /**
- * Leak traces with the same signature: one cause, possibly many leaking objects.
+ * Leak traces with one cause, possibly many leaking objects: for an application leak, the traces
+ * with the same signature; for a library leak, as in Shark 2.14, those through the same known leak.
  *
- * @param signature           the shared signature
+ * @param signature           the traces' shared signature; for a library leak, the hash of its
+ *                            matcher's pattern (Shark's library leak signature)
  * @param libraryMatcher      the known library leak, or null for an application leak
  * @param traces              one per leaking object, biggest retained size first; at most
  *                            {@link LeakAnalyzer.Options#tracesPerLeak} of them

@@ -132,7 +132,7 @@ public final class LeakAnalyzer {
                 }
                 LeakTrace t = trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
                         inspectors, tree, readers);
-                bySignature.computeIfAbsent(t.signature(), k -> new TraceGroup(options.tracesPerLeak())).add(t);
+                bySignature.computeIfAbsent(leakSignature(t), k -> new TraceGroup(options.tracesPerLeak())).add(t);
             }
         } finally {
             progress.finished();
@@ -150,6 +150,15 @@ public final class LeakAnalyzer {
         app.sort(order);
         lib.sort(order);
         return new LeakReport(app, lib, names, leaking.size(), withoutPath, throughOther);
+    }
+
+    /**
+     * What groups traces into one leak, as Shark 2.14 groups them: a library leak's traces by the
+     * known leak they go through (the hash of its pattern), an application leak's by their own
+     * signature.
+     */
+    private static String leakSignature(LeakTrace t) {
+        return t.libraryMatcher() != null ? Signatures.sha1(t.libraryMatcher().pattern()) : t.signature();
     }
 
     /** Whether the path passes through another leaking object before its end (every one has a path then). */

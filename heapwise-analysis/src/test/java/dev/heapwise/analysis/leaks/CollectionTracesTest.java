@@ -118,6 +118,7 @@ class CollectionTracesTest {
         assertThat(r.applicationLeaks()).isEmpty();
         Leak leak = r.libraryLeaks().getFirst();
         assertThat(leak.libraryMatcher().name()).isEqualTo("mNewActivities");
+        assertThat(leak.signature()).isEqualTo("d7eae361f7f8a16947667968c567074f9e71a806"); // Shark's, of the pattern
         LeakTrace t = leak.traces().getFirst();
         assertThat(t.nodes()).extracting(n -> n.reference() == null ? null : n.reference().display())
                 .containsSubsequence("static ActivityThread.sCurrentActivityThread", "ActivityThread.mNewActivities",

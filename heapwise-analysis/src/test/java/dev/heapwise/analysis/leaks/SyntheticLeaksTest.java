@@ -107,6 +107,12 @@ class SyntheticLeaksTest {
             LeakTrace t1 = lib.stream().filter(t -> g.id(t.leakingObject()) == view1).findFirst().orElseThrow();
             assertThat(t1.libraryMatcher().name()).isEqualTo("mNextServedView");
             assertThat(r.libraryLeaks().getFirst().libraryMatcher().description()).contains("InputMethodManager");
+            // Two traces through two static fields, one known leak: one library leak, as Shark groups them,
+            // signed by the leak's pattern.
+            assertThat(lib).extracting(LeakTrace::signature).doesNotHaveDuplicates();
+            assertThat(r.libraryLeaks()).hasSize(1);
+            assertThat(r.libraryLeaks().getFirst().signature()).isEqualTo(Signatures.sha1(
+                    "instance field android.view.inputmethod.InputMethodManager#mNextServedView"));
             // The view refers to a destroyed activity: that is why it is leaking.
             assertThat(t1.leakingNode().status()).isEqualTo(LeakTrace.Status.YES);
             assertThat(t1.leakingNode().reason()).contains("destroyed activity");
