@@ -45,11 +45,12 @@ public final class LeakTraceFormat {
         }
         sb.append(intro).append("\n\n");
         for (Leak leak : leaks) {
-            sb.append(Units.bytes(leak.totalRetainedSize())).append(" retained by leaking objects\n");
+            // LeakCanary's order: a library leak's pattern and description come first.
             if (leak.libraryMatcher() != null) {
                 sb.append("Leak pattern: ").append(leak.libraryMatcher().pattern()).append('\n');
                 sb.append("Description: ").append(leak.libraryMatcher().description()).append('\n');
             }
+            sb.append(Units.bytes(leak.totalRetainedSize())).append(" retained by leaking objects\n");
             if (leak.traceCount() > 1) {
                 sb.append("Displaying only 1 leak trace out of ").append(leak.traceCount())
                         .append(" with the same signature\n");

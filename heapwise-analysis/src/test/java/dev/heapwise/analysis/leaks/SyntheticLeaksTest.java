@@ -111,8 +111,13 @@ class SyntheticLeaksTest {
             // signed by the leak's pattern.
             assertThat(lib).extracting(LeakTrace::signature).doesNotHaveDuplicates();
             assertThat(r.libraryLeaks()).hasSize(1);
-            assertThat(r.libraryLeaks().getFirst().signature()).isEqualTo(Signatures.sha1(
-                    "instance field android.view.inputmethod.InputMethodManager#mNextServedView"));
+            String pattern = "instance field android.view.inputmethod.InputMethodManager#mNextServedView";
+            assertThat(r.libraryLeaks().getFirst().signature()).isEqualTo(Signatures.sha1(pattern));
+            // In LeakCanary's order: the pattern and description, then the sizes and the signature.
+            assertThat(LeakTraceFormat.format(r)).containsPattern("Leak pattern: " + java.util.regex.Pattern.quote(pattern)
+                    + "\nDescription: [^\n]+\n[^\n]+ retained by leaking objects\n"
+                    + "Displaying only 1 leak trace out of 2 with the same signature\nSignature: "
+                    + Signatures.sha1(pattern) + "\n");
             // The view refers to a destroyed activity: that is why it is leaking.
             assertThat(t1.leakingNode().status()).isEqualTo(LeakTrace.Status.YES);
             assertThat(t1.leakingNode().reason()).contains("destroyed activity");
