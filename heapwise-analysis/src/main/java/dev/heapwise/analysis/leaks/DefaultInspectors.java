@@ -27,7 +27,7 @@ public final class DefaultInspectors {
 
     static void classLoaders(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
         if (h.instanceOf(o, "java.lang.ClassLoader")) {
-            notLeaking.add("a ClassLoader is never leaking");
+            notLeaking.add("A ClassLoader is never leaking"); // Shark 2.14's words, capital A included
         }
     }
 

@@ -124,6 +124,8 @@ class CollectionTracesTest {
                 .containsSubsequence("static ActivityThread.sCurrentActivityThread", "ActivityThread.mNewActivities",
                         "ActivityThread$ActivityClientRecord[1]", null);
         assertThat(t.signature()).isEqualTo("5a74f1258da74aea6f779597a77bc98c085b6196");
+        assertThat(t.nodes().getFirst().reason()) // Shark's words for the class loader at the root
+                .isEqualTo("ActivityThread↓ is not leaking and A ClassLoader is never leaking");
     }
 
     /** An animation's target, held only through the animator's weak reference, is reached through it. */

@@ -39,14 +39,14 @@ class LeakStatusesTest {
     @Test
     void ownReasonsFollowThePropagatedOnes() {
         List<LeakStatuses.Entry> nodes = new ArrayList<>(List.of(
-                e("Loader", null, "a ClassLoader is never leaking"),
+                e("Loader", null, "A ClassLoader is never leaking"),
                 e("Arr", null, null),
                 e("App", null, "singleton"),
                 e("Activity", "destroyed", null),
                 e("Wrapper", "wraps a destroyed activity", null),
                 e("Leak", "watched", null)));
         LeakStatuses.resolve(nodes);
-        assertThat(nodes.get(0).reason).isEqualTo("App↓ is not leaking and a ClassLoader is never leaking");
+        assertThat(nodes.get(0).reason).isEqualTo("App↓ is not leaking and A ClassLoader is never leaking");
         assertThat(nodes.get(1).reason).isEqualTo("App↓ is not leaking");
         assertThat(nodes.get(4).status).isEqualTo(Status.YES);
         assertThat(nodes.get(4).reason).isEqualTo("Activity↑ is leaking and wraps a destroyed activity");
