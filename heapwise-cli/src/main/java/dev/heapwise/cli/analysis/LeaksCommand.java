@@ -97,6 +97,8 @@ public final class LeaksCommand implements Callable<Integer> {
             for (LeakTrace t : leak.traces()) {
                 ObjectNode x = out.addObject();
                 x.put("signature", t.signature());
+                // The leak it belongs to: the same for an application leak; a library leak's is its pattern's.
+                x.put("leakSignature", leak.signature());
                 x.put("className", t.leakingNode().className());
                 x.put("leakingObjectId", Ids.hex(t.leakingNode().id()));
                 x.put("retainedSize", t.retainedSize());

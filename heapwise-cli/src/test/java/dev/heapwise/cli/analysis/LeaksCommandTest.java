@@ -37,6 +37,7 @@ class LeaksCommandTest {
         JsonNode l = leaks.get(0);
         assertThat(l.get("className").asText()).isEqualTo("com.example.leakcanary.LeakyService");
         assertThat(l.get("signature").asText()).hasSize(40);
+        assertThat(l.get("leakSignature").asText()).isEqualTo(l.get("signature").asText()); // an application leak
         assertThat(l.get("leakingObjectId").asText()).startsWith("0x");
         assertThat(l.get("retainedSize").asLong()).isPositive();
         JsonNode trace = l.get("trace");
