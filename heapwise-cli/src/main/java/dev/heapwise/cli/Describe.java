@@ -5,8 +5,8 @@ import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Ids;
-import dev.heapwise.graph.Printable;
 import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.Printable;
 import java.util.List;
 
 /** One-line descriptions of objects for text and JSON output. Reads the dump for strings and array lengths. */

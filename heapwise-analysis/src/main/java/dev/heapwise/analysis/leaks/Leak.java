@@ -11,13 +11,13 @@ import java.util.List;
  * @param libraryMatcher      the known library leak, or null for an application leak
  * @param traces              one per leaking object, biggest retained size first; at most
  *                            {@link LeakAnalyzer.Options#tracesPerLeak} of them
- * @param omittedTraces       traces with this signature beyond those (the smallest), counted only
+ * @param omittedTraces       traces of this leak beyond those (the smallest), counted only
  * @param omittedRetainedSize what their leaking objects retain together
  */
 public record Leak(String signature, ReferenceMatcher libraryMatcher, List<LeakTrace> traces, int omittedTraces,
         long omittedRetainedSize) {
 
-    /** All the traces with this signature, kept or omitted. */
+    /** All the traces of this leak, kept or omitted. */
     public int traceCount() {
         return traces.size() + omittedTraces;
     }

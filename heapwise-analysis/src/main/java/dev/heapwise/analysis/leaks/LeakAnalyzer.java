@@ -282,16 +282,15 @@ public final class LeakAnalyzer {
             }
             AndroidReaders.Label v = virtual.get(i);
             CollectionSteps.Step step = v == null ? CollectionSteps.from(g, path, raw, i) : null;
-            if (v != null) {
-                String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
-                refs.add(v.arrayEntry() ? new LeakTrace.Reference(v.name(), "array", owner + v.name())
-                        : new LeakTrace.Reference(v.name(), "field", owner + "." + v.name()));
-            } else if (step != null) {
-                String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
-                refs.add(new LeakTrace.Reference(step.name(), "array", owner + step.name()));
-                i += step.steps() - 1; // the collection's inner objects are not nodes
+            String owner = Hierarchy.simpleName(ObjectLabels.className(g, o));
+            if (v != null && !v.arrayEntry()) {
+                refs.add(new LeakTrace.Reference(v.name(), "field", owner + "." + v.name()));
+            } else if (v != null || step != null) { // an entry of what Shark shows as a collection
+                String name = v != null ? v.name() : step.name();
+                refs.add(new LeakTrace.Reference(name, "array", owner + name));
+                i += step == null ? 0 : step.steps() - 1; // the collection's inner objects are not nodes
             } else {
-                refs.add(reference(g, o, raw.get(i)));
+                refs.add(reference(owner, raw.get(i)));
             }
         }
         return new Shown(objects, refs);
@@ -314,8 +313,8 @@ public final class LeakAnalyzer {
         return m == null || m.ignored() ? null : m;
     }
 
-    private static LeakTrace.Reference reference(HeapGraph g, int from, Reference r) {
-        String owner = Hierarchy.simpleName(ObjectLabels.className(g, from));
+    /** A stored reference as LeakCanary prints it; {@code owner} is the simple name of its object's class. */
+    private static LeakTrace.Reference reference(String owner, Reference r) {
         if (r == null) {
             return new LeakTrace.Reference("?", "other", owner + ".?");
         }

@@ -3,6 +3,7 @@ package dev.heapwise.microej.analysis;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
+import dev.heapwise.graph.internal.LongList;
 import dev.heapwise.microej.MicroEjAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -126,8 +127,8 @@ public final class LeakSuspects {
         // (holder << 32) | instance, sorted: a holder's instances form one run, in id order. A type
         // can have millions of instances (7 M strings, each held by its own holder): 8 bytes a pair,
         // where a map of lists took ~100 bytes a holder and more than 2 GB on a 38 M-object dump.
-        Pairs direct = new Pairs();
-        Pairs dominating = new Pairs();
+        LongList direct = new LongList(1024);
+        LongList dominating = new LongList(1024);
         var in = g.inRefs();
         for (int o = 0; o < g.objectCount(); o++) {
             if (g.kind(o) == ObjectKind.CLASS || !ofType[g.classOf(o)]) {
@@ -137,7 +138,7 @@ public final class LeakSuspects {
             int last = -1;
             for (int r; (r = in.next()) >= 0; ) {
                 if (r != last && !ofType[g.classOf(r)]) {
-                    direct.add(r, o);
+                    direct.add(pair(r, o));
                 }
                 last = r;
             }
@@ -148,15 +149,19 @@ public final class LeakSuspects {
                     d = dominators.immediateDominator(d);
                 }
                 if (d >= 0) {
-                    dominating.add(d, o);
+                    dominating.add(pair(d, o));
                 }
             }
         }
-        long[] byDirect = direct.sorted();
+        // Each list dropped once sorted: millions of pairs, and only the sorted copies are needed.
+        long[] byDirect = sorted(direct);
+        direct = null;
+        long[] byDominating = sorted(dominating);
+        dominating = null;
         List<AccumulationPoint> out = new ArrayList<>();
         add(g, a, type, p, byDirect, null, Hold.REFERENCES, out);
         // a dominator that is also a direct holder of the same instances adds nothing new
-        add(g, a, type, p, dominating.sorted(), byDirect, Hold.DOMINATES, out);
+        add(g, a, type, p, byDominating, byDirect, Hold.DOMINATES, out);
         out.sort(Comparator.comparingLong(AccumulationPoint::accumulated).reversed()
                 .thenComparingInt(AccumulationPoint::object));
         return out;
@@ -199,23 +204,13 @@ public final class LeakSuspects {
         return i < direct.length && (direct[i] >>> 32) == holder ? runEnd(direct, i) - i : 0;
     }
 
-    /** A growable array of (holder, instance) pairs. */
-    private static final class Pairs {
-        private long[] pairs = new long[1024];
-        private int size;
+    private static long pair(int holder, int instance) {
+        return ((long) holder << 32) | instance;
+    }
 
-        void add(int holder, int instance) {
-            if (size == pairs.length) {
-                pairs = Arrays.copyOf(pairs, size * 2);
-            }
-            pairs[size++] = ((long) holder << 32) | instance;
-        }
-
-        long[] sorted() {
-            long[] s = Arrays.copyOf(pairs, size);
-            pairs = null;
-            Arrays.sort(s);
-            return s;
-        }
+    private static long[] sorted(LongList pairs) {
+        long[] s = pairs.toArray();
+        Arrays.sort(s);
+        return s;
     }
 }

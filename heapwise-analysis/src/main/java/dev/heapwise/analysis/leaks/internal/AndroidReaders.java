@@ -66,11 +66,6 @@ public final class AndroidReaders {
         return g.heapClass(classIndex).fields().stream().anyMatch(f -> f.name().equals(field));
     }
 
-    /** Whether {@code ActivityThread.mNewActivities} is read as Shark reads it (so not queued last). */
-    public boolean readsNewActivities() {
-        return newActivities;
-    }
-
     private boolean isInstanceOf(int object, int classIndex) {
         return classIndex >= 0 && g.kind(object) == ObjectKind.INSTANCE && g.classOf(object) == classIndex;
     }
@@ -84,9 +79,14 @@ public final class AndroidReaders {
             }
         } else if (newActivities && isInstanceOf(from, threadClass)) {
             int head = h.objectField(from, "mNewActivities");
-            if (head >= 0 && !heads.containsKey(head)) {
-                heads.put(head, listed.size(), -1);
-                listed.add(destroyedActivities(head));
+            if (head >= 0) {
+                if (!heads.containsKey(head)) {
+                    heads.put(head, listed.size(), -1);
+                    listed.add(destroyedActivities(head));
+                }
+                // At normal priority, ahead of the stored field (a library leak, which goes last): the
+                // trace still names the field, and its matcher still makes the leak a library leak.
+                out.add(head, false);
             }
         } else if (newActivities && heads.containsKey(from)) {
             for (int[] a : listed.get(heads.get(from, -1))) {

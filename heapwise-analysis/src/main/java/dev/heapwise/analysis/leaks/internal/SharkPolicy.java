@@ -54,19 +54,10 @@ public final class SharkPolicy implements PathSearch.Policy {
         return m != null && !m.ignored();
     }
 
-    /**
-     * Library-leak references go last, but for {@code ActivityThread.mNewActivities} where Shark's
-     * reader follows it (see {@link AndroidReaders}).
-     */
     @Override
     public boolean edgeLast(int from, long ordinal) {
         ReferenceMatcher m = matchers.edge(from, ordinal);
-        return m != null && !m.ignored() && !(readers.readsNewActivities() && isNewActivities(m));
-    }
-
-    private static boolean isNewActivities(ReferenceMatcher m) {
-        return m.type() == ReferenceMatcher.Type.INSTANCE_FIELD && m.className().equals("android.app.ActivityThread")
-                && m.name().equals("mNewActivities");
+        return m != null && !m.ignored();
     }
 
     @Override

@@ -117,8 +117,9 @@ public final class StepLabels {
     /** The first reference from {@code from} to {@code to} a path may use, or null. */
     public Reference reference(int from, int to) {
         Parent p;
-        if (g.kind(from) == ObjectKind.OBJECT_ARRAY && g.arrayLength(from) > keepUpTo) {
-            p = big(from);
+        long length = g.kind(from) == ObjectKind.OBJECT_ARRAY ? g.arrayLength(from) : -1;
+        if (length > keepUpTo) {
+            p = big(from, length);
             if (p.byTarget == null) {
                 return arrayElement(from, to, null); // too big to keep: read through once
             }
@@ -152,13 +153,12 @@ public final class StepLabels {
      * times (every trace through one big map's table), its elements sorted by target, kept apart
      * from the cache up to {@link #bigBudget} elements in all, least recently used dropped first.
      */
-    private Parent big(int from) {
+    private Parent big(int from, long length) {
         Parent p = big.get(from);
         if (p == null) {
             p = new Parent(null, null, null);
             big.put(from, p);
         }
-        long length = g.arrayLength(from);
         if (p.byTarget == null && ++p.searches >= SORT_ARRAY_AFTER && length <= bigBudget) {
             p.byTarget = elementsByTarget(from, null);
             bigCached += p.byTarget.length;

@@ -215,20 +215,18 @@ public final class ContentHashes implements AutoCloseable {
         public ContentHashes reachable(DominatorTree tree) {
             work.join();
             int total = count;
-            int kept = 0;
+            // Room for all, filled in one pass that asks the tree once per array; garbage arrays are few.
+            ContentHashes room = allocate(total);
+            int k = 0;
             for (int i = 0; i < total; i++) {
-                kept += tree.isReachable(all.objects.get(i)) ? 1 : 0;
-            }
-            ContentHashes out = allocate(kept);
-            for (int i = 0, k = 0; i < total; i++) {
                 int object = all.objects.get(i);
                 if (tree.isReachable(object)) {
-                    out.objects.set(k, object);
-                    out.hashes.set(k, all.hashes.get(i));
-                    out.lengths.set(k++, all.lengths.get(i));
+                    room.objects.set(k, object);
+                    room.hashes.set(k, all.hashes.get(i));
+                    room.lengths.set(k++, all.lengths.get(i));
                 }
             }
-            return out;
+            return new ContentHashes(room.objects, room.hashes, room.lengths, k);
         }
 
         /** Stops the background work if it still runs, and frees the hashes. */
@@ -250,8 +248,8 @@ public final class ContentHashes implements AutoCloseable {
             if (n < 0) {
                 return mix(h ^ o); // no data in the dump (Android NODATA): unique
             }
-            if (n == 0) {
-                break; // the dump ends inside the array
+            if (n < es) {
+                break; // the dump ends inside the array (a part of an element would never move on)
             }
             h = hash(h, buf, n);
             from += n / es;
