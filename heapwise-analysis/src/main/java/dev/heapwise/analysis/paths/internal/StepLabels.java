@@ -16,8 +16,8 @@ import java.util.List;
 /**
  * Turns lists of object indexes into named steps. Naming a step reads its parent from the dump;
  * the paths of many targets share parents (the array that holds 100,000 strings, the chain from a
- * static field down to it), so recently used parents are kept, up to {@value #CACHED_REFERENCES}
- * references in all. An object array is kept as its elements' ids and searched for the target's
+ * static field down to it), so parents used again recently are kept (from their second use), up
+ * to {@value #CACHED_REFERENCES} references in all. An object array is kept as its elements' ids and searched for the target's
  * id (resolving each element's id to an index, as {@link HeapGraph#references} does, costs far
  * more), until it has been searched a few times: then it is sorted by target once. An array bigger
  * than the cache is read through in chunks instead, until it too has been searched a few times:
@@ -44,6 +44,9 @@ public final class StepLabels {
     private final LinkedHashMap<Integer, Parent> big = new LinkedHashMap<>(16, 0.75f, true);
     private final long bigBudget;
     private long bigCached;
+    private static final int DOORKEEPER_BITS = 16;
+    /** Parents asked for once, plus one (0: empty), by hash: see {@link #admit}. */
+    private final int[] doorkeeper = new int[1 << DOORKEEPER_BITS];
 
     /**
      * A parent's references, and for a big one {@code (to << 32) | ordinal} of each reference a
@@ -126,6 +129,11 @@ public final class StepLabels {
         } else {
             p = recent.get(from);
             if (p == null) {
+                if (!admit(from)) { // first use: answered from the dump, not kept
+                    return g.kind(from) == ObjectKind.OBJECT_ARRAY
+                            ? arrayElement(from, to, g.readObjectArray(from, 0, (int) length))
+                            : scan(g.references(from), from, to, filter);
+                }
                 p = load(from);
             }
             if (p.elementIds != null && p.elementIds.length >= scanBelow && ++p.searches >= SORT_ARRAY_AFTER) {
@@ -223,6 +231,27 @@ public final class StepLabels {
             }
         }
         return -1;
+    }
+
+    /** How many parents are kept: for tests. */
+    int keptParents() {
+        return recent.size();
+    }
+
+    /**
+     * Whether {@code from} was asked for recently too, by a small direct-mapped table of the parents
+     * last asked for. A parent is kept from its second use on: most parents of many paths are used
+     * once (the entry just above each target), and keeping those only turned the cache over, which
+     * on millions of traces moved them into the old generation before they went (the Java heap grew
+     * to its limit).
+     */
+    private boolean admit(int from) {
+        int slot = (from * 0x9E3779B9) >>> (32 - DOORKEEPER_BITS);
+        if (doorkeeper[slot] == from + 1) {
+            return true;
+        }
+        doorkeeper[slot] = from + 1;
+        return false;
     }
 
     private Parent load(int from) {

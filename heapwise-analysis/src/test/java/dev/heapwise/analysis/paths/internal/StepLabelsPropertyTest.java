@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -60,9 +61,44 @@ class StepLabelsPropertyTest {
                 }
             }
         } finally {
-            try (var s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            deleteTree(dir);
+        }
+    }
+
+    /** A parent used once is answered from the dump and not kept; used again, it is kept. */
+    @Example
+    void keepsAParentFromItsSecondUse() throws Exception {
+        Path dir = Files.createTempDirectory("heapwise-labels");
+        try {
+            SyntheticHeap h = new SyntheticHeap();
+            long cls = h.cls("t.N", "x", "y");
+            long leaf = h.obj(cls, 0, 0);
+            long node = h.obj(cls, leaf, 0);
+            long array = h.objectArray(new long[] {0, node, leaf});
+            h.root(SyntheticHeap.ROOT_UNKNOWN, array);
+            Path dump = dir.resolve("h.hprof");
+            h.write(dump);
+            try (HeapGraph g = Hprof.open(dump)) {
+                EdgeFilter edges = new EdgeFilter(g, ReferenceFilter.defaults());
+                StepLabels labels = new StepLabels(g, edges, new RootIndex(g));
+                int[] parents = {g.indexOf(array), g.indexOf(node)};
+                int[] targets = {g.indexOf(node), g.indexOf(leaf)};
+                for (int use = 1; use <= 3; use++) {
+                    for (int i = 0; i < parents.length; i++) {
+                        assertThat(labels.reference(parents[i], targets[i]))
+                                .isEqualTo(freshScan(g, parents[i], targets[i], edges));
+                    }
+                    assertThat(labels.keptParents()).as("after use %d", use).isEqualTo(use == 1 ? 0 : 2);
+                }
             }
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (var s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
     }
 
