@@ -51,6 +51,11 @@ public final class DominatorTiming {
                 System.out.printf("prefaulted %d MB in %d ms%n", prefault >> 20, (System.nanoTime() - p0) / 1_000_000);
             }
             for (int i = 0; i < repeats; i++) {
+                if (i > 0 && Long.getLong("pauseMillis", 0) > 0) {
+                    // -DpauseMillis=N between runs: long enough, and the freed memory goes back to the
+                    // host on a VM with free page reporting, so the next run meets fresh pages again.
+                    Thread.sleep(Long.getLong("pauseMillis", 0));
+                }
                 long s = System.nanoTime();
                 long c0 = cpu();
                 ProgressListener timer = new ProgressListener() {
