@@ -55,7 +55,10 @@ final class LeaksCommand implements Callable<Integer> {
                 throw new BadInputException("--min-spread must be a share from 0 to 1, not " + minSpread);
             }
             LeakSuspects.Params p = new LeakSuspects.Params(periods, minInstances, minSpread, minAccumulated, top, list);
-            LeakSuspects.Result r = LeakSuspects.find(g, p, noDominators ? null : AnalysisDominators.of(g));
+            LeakSuspects.Result r;
+            try (AnalysisDominators d = noDominators ? null : AnalysisDominators.of(g)) {
+                r = LeakSuspects.find(g, p, d);
+            }
             if (json) {
                 ObjectNode o = Json.object();
                 o.put("dump", dump.toString());

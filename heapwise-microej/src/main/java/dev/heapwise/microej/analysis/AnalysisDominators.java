@@ -10,16 +10,16 @@ import java.io.IOException;
  * The dominator-based views' {@link Dominators} over heapwise-analysis's dominator tree (computed
  * once per index and saved with it). Class objects are GC roots in MicroEJ graphs, so the
  * instance-to-class edge that tree adds (MAT's semantics) changes nothing here. Retained instance
- * counts, which the tree does not keep, are summed over it once at open: O(objects), one int per
- * object on the Java heap. Close it to release the tree.
+ * counts, which the tree does not keep, are summed over it at their first use (views that need only
+ * immediate dominators, as the leak suspects, never pay for them): O(objects), one int per object
+ * on the Java heap. Thread-safe. Close it to release the tree.
  */
 public final class AnalysisDominators implements Dominators, AutoCloseable {
     private final DominatorTree tree;
-    private final int[] retainedCount;
+    private int[] retainedCount;
 
     private AnalysisDominators(DominatorTree tree) {
         this.tree = tree;
-        this.retainedCount = countRetainedInstances(tree);
     }
 
     /** Opens (or on first use computes and saves) the graph's dominator tree. */
@@ -71,7 +71,14 @@ public final class AnalysisDominators implements Dominators, AutoCloseable {
 
     @Override
     public long retainedCount(int object) {
-        return retainedCount[object];
+        return retainedCounts()[object];
+    }
+
+    private synchronized int[] retainedCounts() {
+        if (retainedCount == null) {
+            retainedCount = countRetainedInstances(tree);
+        }
+        return retainedCount;
     }
 
     @Override
