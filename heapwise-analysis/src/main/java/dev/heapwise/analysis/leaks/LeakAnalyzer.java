@@ -28,6 +28,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Leak traces in the manner of LeakCanary's Shark: finders name the objects that should be gone,
@@ -98,16 +99,17 @@ public final class LeakAnalyzer {
             return new LeakReport(List.of(), List.of(), names, 0, 0, 0);
         }
         RootIndex roots = new RootIndex(g);
+        List<ReferenceMatcher> matchers = applicable(options.matchers(), AndroidBuild.of(g));
         List<ReferenceFilter.FieldRef> ignoredFields = new ArrayList<>();
-        for (ReferenceMatcher m : options.matchers()) {
+        for (ReferenceMatcher m : matchers) {
             if (m.ignored() && (m.type() == ReferenceMatcher.Type.INSTANCE_FIELD
                     || m.type() == ReferenceMatcher.Type.STATIC_FIELD)) {
                 ignoredFields.add(new ReferenceFilter.FieldRef(m.className(), m.name()));
             }
         }
         EdgeFilter edges = new EdgeFilter(g, options.filter().excluding(ignoredFields));
-        MatcherEdges matcherEdges = new MatcherEdges(h, roots, options.matchers());
-        MatcherEdges labelMatchers = new MatcherEdges(h, roots, options.matchers());
+        MatcherEdges matcherEdges = new MatcherEdges(h, roots, matchers);
+        MatcherEdges labelMatchers = new MatcherEdges(h, roots, matchers);
         long[] targets = new long[(g.objectCount() + 63) >>> 6];
         for (LeakingObject l : leaking) {
             targets[l.object() >>> 6] |= 1L << l.object();
@@ -159,6 +161,11 @@ public final class LeakAnalyzer {
      */
     private static String leakSignature(LeakTrace t) {
         return t.libraryMatcher() != null ? Signatures.sha1(t.libraryMatcher().pattern()) : t.signature();
+    }
+
+    /** The matchers whose condition the dump's Android build meets (all of them for a JVM's dump). */
+    static List<ReferenceMatcher> applicable(List<ReferenceMatcher> matchers, Optional<AndroidBuild> build) {
+        return matchers.stream().filter(m -> m.when().holds(build)).toList();
     }
 
     /** Whether the path passes through another leaking object before its end (every one has a path then). */

@@ -90,7 +90,7 @@ class CollectionTracesTest {
     /** The expected signatures are the ones Shark 2.14 printed for this program's dump. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "Queued        | MessageQueue[2]              | android.os.MessageQueue                         | b0c030d084fec6536b5904f093b200a5a65ad427",
+        "Queued        | MessageQueue[2]              | android.os.MessageQueue                         | 3fd2725973161498b425eb7f085f03aea47cc44e",
         "InArraySet    | ArraySet[element()]          | android.util.ArraySet                           | 2a4a4004986fd7afeea15fa04166db55fa7cbf0b",
         "ObserverValue | SafeIterableMap[\"observer\"] | androidx.arch.core.internal.SafeIterableMap     | b31c9db203e5008d5e9b5c12a8684f966b5126aa",
         "ObserverKey   | SafeIterableMap[key()]       | androidx.arch.core.internal.SafeIterableMap     | b31c9db203e5008d5e9b5c12a8684f966b5126aa",

@@ -79,6 +79,7 @@ class SyntheticLeaksTest {
         h.staticField(leaker, "sThing", FieldType.OBJECT, watched);
         h.staticField(leaker, "sPending", FieldType.OBJECT, notYetRetained);
         h.root(SyntheticHeap.ROOT_STICKY_CLASS, leaker);
+        h.androidBuild(28, "Google"); // InputMethodManager.mNextServedView leaks up to SDK 33
         Path dump = dir.resolve("android.hprof");
         h.write(dump);
         return dump;

@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /**
  * The user's reference matchers: a JSON array of
- * {@code {"type": "instanceField"|"staticField"|"javaLocal"|"rootClass", "className", "fieldName",
+ * {@code {"type": "instanceField"|"staticField"|"javaLocal"|"rootClass"|"nativeGlobal", "className", "fieldName",
  * "threadName", "description", "ignore": false}}.
  */
 final class MatcherFile {
@@ -43,8 +43,9 @@ final class MatcherFile {
                 case "staticfield" -> ReferenceMatcher.Type.STATIC_FIELD;
                 case "javalocal" -> ReferenceMatcher.Type.JAVA_LOCAL;
                 case "rootclass" -> ReferenceMatcher.Type.ROOT_CLASS;
-                default -> throw new BadInputException(where + "type must be instanceField, staticField, javaLocal"
-                        + " or rootClass, not '" + type + "'");
+                case "nativeglobal" -> ReferenceMatcher.Type.NATIVE_GLOBAL;
+                default -> throw new BadInputException(where + "type must be instanceField, staticField, javaLocal,"
+                        + " rootClass or nativeGlobal, not '" + type + "'");
             };
             String cls = m.path("className").asText(null);
             String name = t == ReferenceMatcher.Type.JAVA_LOCAL ? m.path("threadName").asText(null)
@@ -52,7 +53,8 @@ final class MatcherFile {
             if (t != ReferenceMatcher.Type.JAVA_LOCAL && (cls == null || cls.isBlank())) {
                 throw new BadInputException(where + "className is missing");
             }
-            if (t != ReferenceMatcher.Type.ROOT_CLASS && (name == null || name.isBlank())) {
+            boolean named = t != ReferenceMatcher.Type.ROOT_CLASS && t != ReferenceMatcher.Type.NATIVE_GLOBAL;
+            if (named && (name == null || name.isBlank())) {
                 throw new BadInputException(where + (t == ReferenceMatcher.Type.JAVA_LOCAL ? "threadName" : "fieldName")
                         + " is missing");
             }

@@ -1,5 +1,6 @@
 package dev.heapwise.analysis.leaks.internal;
 
+import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.internal.Hierarchy;
 
 import dev.heapwise.analysis.leaks.ReferenceMatcher;
@@ -26,6 +27,7 @@ public final class MatcherEdges {
     private final List<List<ReferenceMatcher>> staticMatchers;
     private final Map<String, ReferenceMatcher> locals = new HashMap<>();
     private final List<ReferenceMatcher> rootClasses = new ArrayList<>();
+    private final Map<String, ReferenceMatcher> nativeGlobals = new HashMap<>();
     private final Hierarchy h;
     private int cachedObject = -1;
     private ReferenceMatcher[] cached;
@@ -54,6 +56,7 @@ public final class MatcherEdges {
                 }
                 case JAVA_LOCAL -> locals.putIfAbsent(m.name(), m);
                 case ROOT_CLASS -> rootClasses.add(m);
+                case NATIVE_GLOBAL -> nativeGlobals.putIfAbsent(m.className(), m);
             }
         }
     }
@@ -98,8 +101,17 @@ public final class MatcherEdges {
         return ordinal < cached.length ? cached[(int) ordinal] : null;
     }
 
-    /** The matcher a root matches: a local of a named thread, or a root of a named class. */
+    /**
+     * The matcher a root matches: a local of a named thread, a JNI global of a named class (first:
+     * Shark's own pattern), or a root of a named class or its subclasses.
+     */
     public ReferenceMatcher root(GcRoot r) {
+        if (r.kind() == RootKind.JNI_GLOBAL && !nativeGlobals.isEmpty()) {
+            ReferenceMatcher m = nativeGlobals.get(ObjectLabels.className(g, r.object()));
+            if (m != null) {
+                return m;
+            }
+        }
         if ((r.kind() == RootKind.JAVA_FRAME || r.kind() == RootKind.JNI_LOCAL) && !locals.isEmpty()
                 && r.threadSerial() >= 0) {
             HeapThread t = roots.thread(r.threadSerial());
