@@ -273,7 +273,7 @@ public final class DominatorTree implements AutoCloseable {
     /**
      * MAT's retained size of a class: the size of the union of its instances' retained sets. The
      * first call waits for the sizes summed alongside a tree just computed, or computes them for
-     * every class (builds the children index and walks the tree once), and saves them beside the
+     * every class (builds a children index, walks the tree once and frees it), and saves them beside the
      * tree; later calls and later opens are O(1).
      */
     public long classRetainedSize(int classIndex) {
@@ -316,7 +316,15 @@ public final class DominatorTree implements AutoCloseable {
                     return out;
                 }
             }
-            long[] out = ClassRetainedSizes.compute(graph, arrays, childrenIndex());
+            long[] out;
+            ChildrenIndex kept = children;
+            if (kept != null) {
+                out = ClassRetainedSizes.compute(graph, arrays, kept);
+            } else { // built for this walk only: 8 bytes an object, which would stay until close
+                try (ChildrenIndex once = ChildrenIndex.build(arrays, n)) {
+                    out = ClassRetainedSizes.compute(graph, arrays, once);
+                }
+            }
             if (loaded) {
                 storeClassRetained(out);
             }
