@@ -24,10 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * a static field that leaks on Samsung's SDK 19 only. The outcomes are Shark 2.14's on the same dumps.
  */
 class AndroidBuildConditionsTest {
-    private static FieldDef obj(String n) {
-        return new FieldDef(n, FieldType.OBJECT);
-    }
-
     long servedActivity;
     long toastActivity;
     long samsungActivity;
@@ -39,9 +35,9 @@ class AndroidBuildConditionsTest {
         long activity = h.cls("android.app.Activity", context, List.of(new FieldDef("mDestroyed", FieldType.BOOLEAN)),
                 List.of());
         long main = h.cls("app.MainActivity", activity, List.of(), List.of());
-        long imm = h.cls("android.view.inputmethod.InputMethodManager", h.javaLangObject, List.of(obj("mServedView")),
+        long imm = h.cls("android.view.inputmethod.InputMethodManager", h.javaLangObject, List.of(SyntheticLeaksTest.OBJ("mServedView")),
                 List.of());
-        long tn = h.cls("android.widget.Toast$TN", h.javaLangObject, List.of(obj("mNextView")), List.of());
+        long tn = h.cls("android.widget.Toast$TN", h.javaLangObject, List.of(SyntheticLeaksTest.OBJ("mNextView")), List.of());
         long audio = h.cls("android.media.AudioManager", h.javaLangObject, List.of(), List.of());
         long holder = h.cls("app.Holder", "x");
         servedActivity = h.obj(main, 1);
