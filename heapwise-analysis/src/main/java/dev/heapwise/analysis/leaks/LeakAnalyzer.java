@@ -95,11 +95,12 @@ public final class LeakAnalyzer {
         }
         List<LeakingObject> leaking = leakingObjects(finders, h);
         List<String> names = finders.stream().map(LeakFinder::name).toList();
+        Optional<AndroidBuild> build = AndroidBuild.of(g);
         if (leaking.isEmpty()) {
-            return new LeakReport(List.of(), List.of(), names, 0, 0, 0);
+            return new LeakReport(List.of(), List.of(), names, 0, 0, 0, build.orElse(null));
         }
         RootIndex roots = new RootIndex(g);
-        List<ReferenceMatcher> matchers = applicable(options.matchers(), AndroidBuild.of(g));
+        List<ReferenceMatcher> matchers = applicable(options.matchers(), build);
         List<ReferenceFilter.FieldRef> ignoredFields = new ArrayList<>();
         for (ReferenceMatcher m : matchers) {
             if (m.ignored() && (m.type() == ReferenceMatcher.Type.INSTANCE_FIELD
@@ -151,7 +152,7 @@ public final class LeakAnalyzer {
         Comparator<Leak> order = Comparator.comparingLong(Leak::totalRetainedSize).reversed().thenComparing(Leak::signature);
         app.sort(order);
         lib.sort(order);
-        return new LeakReport(app, lib, names, leaking.size(), withoutPath, throughOther);
+        return new LeakReport(app, lib, names, leaking.size(), withoutPath, throughOther, build.orElse(null));
     }
 
     /**
@@ -163,7 +164,7 @@ public final class LeakAnalyzer {
         return t.libraryMatcher() != null ? Signatures.sha1(t.libraryMatcher().pattern()) : t.signature();
     }
 
-    /** The matchers whose condition the dump's Android build meets (all of them for a JVM's dump). */
+    /** The matchers whose condition the dump's Android build meets (on a JVM's dump, those that need no build). */
     static List<ReferenceMatcher> applicable(List<ReferenceMatcher> matchers, Optional<AndroidBuild> build) {
         return matchers.stream().filter(m -> m.when().holds(build)).toList();
     }

@@ -12,9 +12,17 @@ import java.util.List;
  * @param withoutPath      of those, how many no strong path reaches (they will be collected)
  * @param throughOther     of those, how many are reached only through another leaking object: as in
  *                         Shark, they get no trace of their own (it would repeat the other's)
+ * @param androidBuild     the Android build the matchers were chosen for, or null for a dump
+ *                         without one (a JVM's)
  */
 public record LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,
-        int leakingObjects, int withoutPath, int throughOther) {
+        int leakingObjects, int withoutPath, int throughOther, AndroidBuild androidBuild) {
+
+    /** A report of a dump without an Android build. */
+    public LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,
+            int leakingObjects, int withoutPath, int throughOther) {
+        this(applicationLeaks, libraryLeaks, finders, leakingObjects, withoutPath, throughOther, null);
+    }
 
     public int traceCount() {
         return applicationLeaks.stream().mapToInt(Leak::traceCount).sum()

@@ -22,6 +22,10 @@ public final class LeakTraceFormat {
                 "A Library Leak is a leak caused by a known bug in 3rd party code that you do not have control over.");
         sb.append("====================================\n");
         sb.append("METADATA\n\n");
+        if (report.androidBuild() != null) { // as LeakCanary names them: the known leaks were chosen by them
+            sb.append("Build.VERSION.SDK_INT: ").append(report.androidBuild().sdkInt()).append('\n');
+            sb.append("Build.MANUFACTURER: ").append(report.androidBuild().manufacturer()).append('\n');
+        }
         sb.append("Leak finders: ").append(report.finders().isEmpty() ? "none applied" : String.join(", ", report.finders()))
                 .append('\n');
         sb.append("Leaking objects found: ").append(report.leakingObjects()).append('\n');

@@ -63,6 +63,11 @@ class AndroidBuildConditionsTest {
         try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {
             LeakReport r = LeakAnalyzer.analyze(g, tree, LeakAnalyzer.Options.defaults(), ProgressListener.NONE);
             assertThat(r.applicationLeaks().size() + r.libraryLeaks().size()).isPositive();
+            assertThat(Optional.ofNullable(r.androidBuild())).isEqualTo(AndroidBuild.of(g));
+            if (r.androidBuild() != null) {
+                assertThat(LeakTraceFormat.format(r)).contains("Build.VERSION.SDK_INT: " + r.androidBuild().sdkInt()
+                        + "\nBuild.MANUFACTURER: " + r.androidBuild().manufacturer() + "\n");
+            }
             return new Outcome(AndroidBuild.of(g), pattern(g, r, servedActivity), pattern(g, r, toastActivity),
                     pattern(g, r, samsungActivity));
         }

@@ -85,6 +85,11 @@ public final class LeaksCommand implements Callable<Integer> {
         add(leaks, report.applicationLeaks());
         add(leaks, report.libraryLeaks());
         o.putPOJO("finders", report.finders());
+        if (report.androidBuild() != null) {
+            ObjectNode b = o.putObject("androidBuild");
+            b.put("sdkInt", report.androidBuild().sdkInt());
+            b.put("manufacturer", report.androidBuild().manufacturer());
+        }
         o.put("leakingObjects", report.leakingObjects());
         o.put("withoutPath", report.withoutPath());
         o.put("throughOtherLeaking", report.throughOther());

@@ -29,6 +29,9 @@ class LeaksCommandTest {
         CliRun r = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "--json", "-q");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode leaks = r.json().get("leaks");
+        // An emulator's KitKat: the build the known Android leaks are chosen for.
+        assertThat(r.json().get("androidBuild").get("sdkInt").asInt()).isEqualTo(19);
+        assertThat(r.json().get("androidBuild").get("manufacturer").asText()).isEqualTo("unknown");
         // One entry per leaking object: the watched service, and one the ActivityThread no longer holds.
         assertThat(leaks).hasSize(2);
         assertThat(leaks).extracting(x -> x.get("leakingObjectId").asText())
@@ -47,6 +50,7 @@ class LeaksCommandTest {
         assertThat(trace.get(trace.size() - 1).get("reference").isNull()).isTrue();
         CliRun text = CliRun.run("leaks", dump.toString(), "--index-dir", idx.toString(), "-q");
         assertThat(text.out()).contains("1 APPLICATION LEAKS", "↓ static LeakyService.leakAllTheBinders",
+                "Build.VERSION.SDK_INT: 19\nBuild.MANUFACTURER: unknown\n",
                 "Displaying only 1 leak trace out of 2 with the same signature");
         assertThat(r.json().get("omittedTraces").asInt()).isZero();
         // One trace kept per signature: the bigger one; the other is counted, and still in the text's count.
