@@ -66,10 +66,8 @@ final class AndroidInspectors {
         }
         FieldValue destroyed = SharkValues.field(h, o, AndroidObjects.ACTIVITY, "mDestroyed");
         Boolean value = SharkValues.bool(destroyed);
-        if (Boolean.TRUE.equals(value)) {
-            r.leaking(SharkValues.described(destroyed, "true"));
-        } else if (value != null) {
-            r.notLeaking(SharkValues.described(destroyed, "false"));
+        if (value != null) {
+            r.leakingIf(value, SharkValues.described(destroyed, value.toString()));
         }
     }
 
@@ -187,14 +185,15 @@ final class AndroidInspectors {
         if (manager == null || !manager.isReference()) {
             return;
         }
-        if (manager.isNull()) {
-            r.leaking(SharkValues.described(manager, "null"));
-        } else {
-            r.notLeaking(SharkValues.described(manager, "not null"));
-        }
-        String tag = SharkValues.text(h, SharkValues.field(h, o, fragmentClass, "mTag"));
+        r.leakingIf(manager.isNull(), SharkValues.described(manager, manager.isNull() ? "null" : "not null"));
+        tag(h, o, fragmentClass, "Fragment.mTag=", r);
+    }
+
+    /** A fragment's tag, when it has one. */
+    private static void tag(Hierarchy h, int fragment, String fragmentClass, String prefix, Reporter r) {
+        String tag = SharkValues.text(h, SharkValues.field(h, fragment, fragmentClass, "mTag"));
         if (tag != null && !tag.isEmpty()) {
-            r.label("Fragment.mTag=" + tag);
+            r.label(prefix + tag);
         }
     }
 
@@ -215,17 +214,9 @@ final class AndroidInspectors {
             if (state == null) {
                 return;
             }
-            String reason = "Fragment.mLifecycleRegistry.state is " + state;
-            if (state.equals("DESTROYED")) {
-                r.leaking(reason);
-            } else {
-                r.notLeaking(reason);
-            }
+            r.leakingIf(state.equals("DESTROYED"), "Fragment.mLifecycleRegistry.state is " + state);
         }
-        String tag = SharkValues.text(h, SharkValues.field(h, o, ANDROIDX_FRAGMENT, "mTag"));
-        if (tag != null && !tag.isEmpty()) {
-            r.label("Fragment.mTag = " + tag);
-        }
+        tag(h, o, ANDROIDX_FRAGMENT, "Fragment.mTag = ", r);
     }
 
     static void messageQueue(Hierarchy h, int o, Reporter r) {
@@ -240,11 +231,7 @@ final class AndroidInspectors {
         if (value == null) {
             return;
         }
-        if (value) {
-            r.leaking(SharkValues.described(quitting, "true"));
-        } else {
-            r.notLeaking(SharkValues.described(quitting, "false"));
-        }
+        r.leakingIf(value, SharkValues.described(quitting, value.toString()));
         int head = SharkValues.instance(h, o, MESSAGE_QUEUE, "mMessages");
         int handler = head < 0 ? -1 : SharkValues.instance(h, head, MESSAGE, "target");
         int looper = handler < 0 ? -1 : SharkValues.instance(h, handler, "android.os.Handler", "mLooper");
@@ -347,10 +334,8 @@ final class AndroidInspectors {
         if (manager == null || view == null || !manager.isReference() || manager.isNull()) {
             return;
         }
-        if (view.isNull()) {
-            r.leaking("This toast is done showing (Toast.mTN.mWM != null && Toast.mTN.mView == null)");
-        } else {
-            r.notLeaking("This toast is showing (Toast.mTN.mWM != null && Toast.mTN.mView != null)");
-        }
+        r.leakingIf(view.isNull(), view.isNull()
+                ? "This toast is done showing (Toast.mTN.mWM != null && Toast.mTN.mView == null)"
+                : "This toast is showing (Toast.mTN.mWM != null && Toast.mTN.mView != null)");
     }
 }

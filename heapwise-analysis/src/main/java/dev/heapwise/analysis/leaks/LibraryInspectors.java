@@ -45,12 +45,7 @@ final class LibraryInspectors {
             return;
         }
         String name = SharkValues.text(h, SharkValues.field(h, o, MORTAR_SCOPE, "name"));
-        String reason = "mortar.MortarScope.dead is " + dead + " for scope " + name;
-        if (dead) {
-            r.leaking(reason);
-        } else {
-            r.notLeaking(reason);
-        }
+        r.leakingIf(dead, "mortar.MortarScope.dead is " + dead + " for scope " + name);
     }
 
     static void coordinator(Hierarchy h, int o, Reporter r) {
@@ -86,10 +81,8 @@ final class LibraryInspectors {
     static void composition(Hierarchy h, int o, Reporter r) {
         Boolean disposed = h.instanceOf(o, COMPOSITION)
                 ? SharkValues.bool(SharkValues.field(h, o, COMPOSITION, "disposed")) : null;
-        if (Boolean.TRUE.equals(disposed)) {
-            r.leaking("Composition disposed");
-        } else if (disposed != null) {
-            r.notLeaking("Composition not disposed");
+        if (disposed != null) {
+            r.leakingIf(disposed, disposed ? "Composition disposed" : "Composition not disposed");
         }
     }
 

@@ -41,6 +41,11 @@ final class Reporter {
         addOnce(notLeaking, reason);
     }
 
+    /** A reason for leaking when {@code leaking}, for not leaking otherwise. */
+    void leakingIf(boolean leaking, String reason) {
+        addOnce(leaking ? this.leaking : notLeaking, reason);
+    }
+
     void label(String label) {
         addOnce(labels, label);
     }
