@@ -56,6 +56,23 @@ public final class Hierarchy {
         return g.indexOf(v.objectId());
     }
 
+    /**
+     * The field {@code field} that class {@code className} declares, as Shark reads
+     * {@code instance[className, field]}: a subclass's field of the same name does not hide it. Null
+     * when the object is no instance, or its class and superclasses declare no such field. Reads the dump.
+     */
+    public FieldValue declaredField(int object, String className, String field) {
+        if (g.kind(object) != ObjectKind.INSTANCE) {
+            return null;
+        }
+        for (FieldValue v : g.fields(object)) {
+            if (v.name().equals(field) && v.declaringClass().name().equals(className)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
     /** Whether the reference field exists and is null. */
     public boolean isNullField(int object, String field) {
         FieldValue v = g.field(object, field);

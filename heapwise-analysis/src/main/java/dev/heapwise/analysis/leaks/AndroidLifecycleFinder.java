@@ -52,7 +52,7 @@ public final class AndroidLifecycleFinder implements LeakFinder {
                 continue;
             }
             if (activity[c]) {
-                if (Boolean.TRUE.equals(h.booleanField(o, "mDestroyed"))) {
+                if (Boolean.TRUE.equals(AndroidObjects.destroyed(h, o))) {
                     out.add(new LeakingObject(o, List.of("Activity#mDestroyed is true"), List.of()));
                 }
             } else if (view[c]) {
@@ -74,8 +74,8 @@ public final class AndroidLifecycleFinder implements LeakFinder {
                 for (int i = 0; i < fragments.length; i++) {
                     if (fragments[i][c]) {
                         if (h.isNullField(o, "mFragmentManager")) {
-                            out.add(new LeakingObject(o, List.of(
-                                    "Fragment.mFragmentManager is null"), List.of()));
+                            // Shark's words for android.app's and the support library's fragments
+                            out.add(new LeakingObject(o, List.of("Fragment#mFragmentManager is null"), List.of()));
                         }
                         break;
                     }

@@ -4,6 +4,7 @@ import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.ObjectKind;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -13,28 +14,93 @@ final class AndroidObjects {
     static final String CONTEXT_WRAPPER = "android.content.ContextWrapper";
     static final String VIEW = "android.view.View";
     static final String SERVICE = "android.app.Service";
+    static final String APPLICATION = "android.app.Application";
+    static final String DECOR_CONTEXT = "com.android.internal.policy.DecorContext";
+    private static final Set<String> COMPONENTS = Set.of(CONTEXT_WRAPPER, ACTIVITY, APPLICATION, SERVICE);
     static final String[] FRAGMENTS = {"android.app.Fragment", "android.support.v4.app.Fragment",
             "androidx.fragment.app.Fragment"};
 
     private AndroidObjects() {}
 
-    /** The Activity a context is or wraps (through ContextWrapper.mBase), or -1. */
+    /** The Activity a context is or wraps, as Shark's {@code unwrapActivityContext}, or -1. */
     static int unwrapActivity(Hierarchy h, int context) {
-        int c = context;
-        for (int depth = 0; c >= 0 && depth < 20; depth++) {
-            if (h.instanceOf(c, ACTIVITY)) {
-                return c;
-            }
-            if (!h.instanceOf(c, CONTEXT_WRAPPER)) {
+        int c = context < 0 ? -1 : unwrapComponentContext(h, context);
+        return c >= 0 && h.instanceOf(c, ACTIVITY) ? c : -1;
+    }
+
+    /**
+     * The Android component (activity, application, service) a context is or wraps, as Shark 2.14's
+     * {@code unwrapComponentContext}: a ContextWrapper is followed through {@code mBase} (a
+     * {@code DecorContext} through its window's context) until a component, or -1 when the chain
+     * ends elsewhere or comes back on itself.
+     */
+    static int unwrapComponentContext(Hierarchy h, int instance) {
+        String kind = componentClass(h, instance);
+        if (!CONTEXT_WRAPPER.equals(kind)) {
+            return kind == null ? -1 : instance;
+        }
+        Set<Integer> visited = new HashSet<>();
+        int context = instance;
+        boolean keepUnwrapping = true;
+        while (keepUnwrapping) {
+            visited.add(context);
+            keepUnwrapping = false;
+            FieldValue base = SharkValues.field(h, context, CONTEXT_WRAPPER, "mBase");
+            int next = SharkValues.instance(h, base);
+            if (next < 0) {
                 return -1;
             }
-            c = h.objectField(c, "mBase");
+            int wrapper = context;
+            context = next;
+            String contextKind = componentClass(h, context);
+            boolean isWrapper = CONTEXT_WRAPPER.equals(contextKind);
+            if (ACTIVITY.equals(contextKind)) {
+                return context;
+            }
+            FieldValue window = h.instanceOf(wrapper, DECOR_CONTEXT)
+                    ? SharkValues.field(h, wrapper, DECOR_CONTEXT, "mPhoneWindow") : null;
+            if (window != null) { // mBase is no activity: a DecorContext's window knows it
+                int phoneWindow = SharkValues.instance(h, window);
+                context = phoneWindow < 0 ? -1
+                        : SharkValues.instance(h, phoneWindow, "android.view.Window", "mContext");
+                if (context < 0 || h.instanceOf(context, ACTIVITY)) {
+                    return context;
+                }
+                isWrapper = h.instanceOf(context, CONTEXT_WRAPPER);
+            }
+            if (SERVICE.equals(contextKind) || APPLICATION.equals(contextKind)) {
+                return context;
+            }
+            keepUnwrapping = isWrapper && !visited.contains(context);
         }
         return -1;
     }
 
+    /**
+     * The first of ContextWrapper, Activity, Application and Service met going up from the object's
+     * class, or null: which kind of context it is, as Shark tells them apart.
+     */
+    static String componentClass(Hierarchy h, int object) {
+        HeapGraph g = h.graph();
+        if (g.kind(object) != ObjectKind.INSTANCE) {
+            return null;
+        }
+        for (int c = g.classOf(object); c >= 0; c = g.heapClass(c).superIndex()) {
+            String name = g.heapClass(c).name();
+            if (COMPONENTS.contains(name)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    /** {@code Activity.mDestroyed}, or null when the object has no such field. */
+    static Boolean destroyed(Hierarchy h, int activity) {
+        return SharkValues.bool(SharkValues.field(h, activity, ACTIVITY, "mDestroyed"));
+    }
+
     static boolean isDestroyedActivity(Hierarchy h, int o) {
-        return o >= 0 && h.instanceOf(o, ACTIVITY) && Boolean.TRUE.equals(h.booleanField(o, "mDestroyed"));
+        return o >= 0 && h.instanceOf(o, ACTIVITY) && Boolean.TRUE.equals(destroyed(h, o));
     }
 
     /** A view with no parent, or whose parent is no view (a ViewRootImpl): the top of a hierarchy. */

@@ -1,132 +1,97 @@
 package dev.heapwise.analysis.leaks;
 
 import dev.heapwise.analysis.internal.Hierarchy;
-import dev.heapwise.analysis.paths.RootIndex;
-import dev.heapwise.graph.GcRoot;
+import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.HeapClass;
+import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
-import dev.heapwise.graph.RootKind;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
-/** The JDK and Android inspectors applied to every node of a leak trace. Read the nodes' fields. */
+/**
+ * The inspectors applied to every node of a leak trace, as Shark 2.14 applies them: its
+ * {@code ObjectInspectors.jdkDefaults} on every dump and, on an Android dump, its
+ * {@code AndroidObjectInspectors.appDefaults} after them ({@link AndroidInspectors}). Their order is
+ * Shark's, and so is the order of the reasons they give a node. Read the nodes' fields.
+ */
 public final class DefaultInspectors {
+    private static final Pattern ANONYMOUS = Pattern.compile("^.+\\$\\d+$");
+
     private DefaultInspectors() {}
 
-    public static List<ObjectInspector> all(RootIndex roots) {
-        return List.of(DefaultInspectors::classes, DefaultInspectors::classLoaders,
-                (h, o, l, n, labels) -> threads(h, o, n, labels, roots), DefaultInspectors::application,
-                DefaultInspectors::activity, DefaultInspectors::fragment, DefaultInspectors::view,
-                DefaultInspectors::contextWrapper, DefaultInspectors::dialog, DefaultInspectors::messageQueue,
-                new ServiceInspector());
-    }
-
-    static void classes(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (h.graph().kind(o) == ObjectKind.CLASS) {
-            notLeaking.add("a class is never leaking");
+    /**
+     * New inspectors for one analysis (some remember what they read of the dump).
+     *
+     * @param android whether the dump is an Android one ({@link AndroidBuild#of}): only then Android's
+     */
+    public static List<ObjectInspector> all(boolean android) {
+        List<ObjectInspector> all = new ArrayList<>(List.of(KeyedWeakReferences.inspector(),
+                Reporter.inspector(DefaultInspectors::classLoader), Reporter.inspector(DefaultInspectors::classes),
+                Reporter.inspector(DefaultInspectors::anonymousClass), Reporter.inspector(DefaultInspectors::thread)));
+        if (android) {
+            all.addAll(AndroidInspectors.all());
         }
+        return List.copyOf(all);
     }
 
-    static void classLoaders(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
+    static void classLoader(Hierarchy h, int o, Reporter r) {
         if (h.instanceOf(o, "java.lang.ClassLoader")) {
-            notLeaking.add("A ClassLoader is never leaking"); // Shark 2.14's words, capital A included
+            r.notLeaking("A ClassLoader is never leaking"); // Shark 2.14's words, capital A included
         }
     }
 
-    static void threads(Hierarchy h, int o, List<String> notLeaking, List<String> labels, RootIndex roots) {
-        if (!h.instanceOf(o, "java.lang.Thread")) {
+    static void classes(Hierarchy h, int o, Reporter r) {
+        if (h.graph().kind(o) == ObjectKind.CLASS) {
+            r.notLeaking("a class is never leaking");
+        }
+    }
+
+    /**
+     * An anonymous class ({@code Outer$1}) is labelled with what it extends. For one that extends
+     * Object, Shark loads the class in its own JVM to name the interface; so does this, from the
+     * platform's class loader only and without initializing it, and says nothing when it is not there.
+     */
+    static void anonymousClass(Hierarchy h, int o, Reporter r) {
+        HeapGraph g = h.graph();
+        if (g.kind(o) != ObjectKind.INSTANCE) {
             return;
         }
-        String name = h.stringField(o, "name");
+        HeapClass c = g.heapClass(g.classOf(o));
+        if (!ANONYMOUS.matcher(c.name()).matches() || c.superIndex() < 0) {
+            return;
+        }
+        String parent = g.heapClass(c.superIndex()).name();
+        if (!parent.equals("java.lang.Object")) {
+            r.label("Anonymous subclass of " + parent);
+            return;
+        }
+        try {
+            Class<?>[] interfaces = Class.forName(c.name(), false, ClassLoader.getPlatformClassLoader())
+                    .getInterfaces();
+            r.label(interfaces.length > 0 ? "Anonymous class implementing " + interfaces[0].getName()
+                    : "Anonymous subclass of java.lang.Object");
+        } catch (ClassNotFoundException | LinkageError e) {
+            // not a class of this JVM: nothing to say, as Shark
+        }
+    }
+
+    static void thread(Hierarchy h, int o, Reporter r) {
+        String name = threadName(h, o);
         if (name != null) {
-            labels.add("Thread name: '" + name + "'");
-        }
-        for (GcRoot r : roots.all(o)) {
-            if (r.kind() == RootKind.THREAD_OBJECT) {
-                notLeaking.add("the thread is running");
-                return;
-            }
+            r.label("Thread name: '" + name + "'");
         }
     }
 
-    static void application(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (h.instanceOf(o, "android.app.Application")) {
-            notLeaking.add("Application is a singleton");
+    /**
+     * A thread's {@code name} as Shark reads it ("null" when it is no String: JDK 6 kept a char[]),
+     * or null for an object that is no thread or has no such field.
+     */
+    static String threadName(Hierarchy h, int o) {
+        if (!h.instanceOf(o, "java.lang.Thread")) {
+            return null;
         }
-    }
-
-    static void activity(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (!h.instanceOf(o, AndroidObjects.ACTIVITY)) {
-            return;
-        }
-        Boolean destroyed = h.booleanField(o, "mDestroyed");
-        if (Boolean.TRUE.equals(destroyed)) {
-            leaking.add("Activity#mDestroyed is true");
-        } else if (Boolean.FALSE.equals(destroyed)) {
-            notLeaking.add("Activity#mDestroyed is false");
-        }
-    }
-
-    static void fragment(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        String f = AndroidObjects.fragmentClass(h, o);
-        if (f == null) {
-            return;
-        }
-        if (h.isNullField(o, "mFragmentManager")) {
-            leaking.add("Fragment.mFragmentManager is null");
-        } else {
-            notLeaking.add("Fragment.mFragmentManager is not null");
-        }
-    }
-
-    static void view(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (!h.instanceOf(o, AndroidObjects.VIEW)) {
-            return;
-        }
-        int context = h.objectField(o, "mContext");
-        int activity = AndroidObjects.unwrapActivity(h, context);
-        if (AndroidObjects.isDestroyedActivity(h, activity)) {
-            leaking.add("View.mContext references a destroyed activity");
-        }
-        if (h.isNullField(o, "mAttachInfo")) {
-            if (AndroidObjects.isDetachedAfterAttach(h, o)) {
-                leaking.add("View.mAttachInfo is null (view detached)");
-            } else {
-                labels.add("View.mAttachInfo is null (view detached)");
-            }
-        } else if (h.graph().field(o, "mAttachInfo") != null) {
-            notLeaking.add("View.mAttachInfo is not null (view attached)");
-        }
-    }
-
-    static void contextWrapper(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (!h.instanceOf(o, AndroidObjects.CONTEXT_WRAPPER) || h.instanceOf(o, AndroidObjects.ACTIVITY)) {
-            return;
-        }
-        int activity = AndroidObjects.unwrapActivity(h, h.objectField(o, "mBase"));
-        if (AndroidObjects.isDestroyedActivity(h, activity)) {
-            leaking.add("ContextWrapper wraps an Activity with Activity.mDestroyed true");
-        }
-    }
-
-    static void dialog(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (!h.instanceOf(o, "android.app.Dialog")) {
-            return;
-        }
-        if (h.isNullField(o, "mDecor")) {
-            leaking.add("Dialog.mDecor is null");
-        } else {
-            notLeaking.add("Dialog.mDecor is not null");
-        }
-    }
-
-    static void messageQueue(Hierarchy h, int o, List<String> leaking, List<String> notLeaking, List<String> labels) {
-        if (!h.instanceOf(o, "android.os.MessageQueue")) {
-            return;
-        }
-        Boolean quitting = h.booleanField(o, "mQuitting");
-        if (Boolean.TRUE.equals(quitting)) {
-            leaking.add("MessageQueue#mQuitting is true");
-        } else if (Boolean.FALSE.equals(quitting)) {
-            notLeaking.add("MessageQueue#mQuitting is false");
-        }
+        FieldValue name = SharkValues.field(h, o, "java.lang.Thread", "name");
+        return name == null ? null : String.valueOf(SharkValues.text(h, name));
     }
 }

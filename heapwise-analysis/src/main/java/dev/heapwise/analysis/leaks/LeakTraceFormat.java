@@ -89,7 +89,9 @@ public final class LeakTraceFormat {
             if (last) {
                 sb.append(bar).append("   Retaining ").append(Units.bytes(t.retainedSize())).append('\n');
                 for (String d : t.details()) {
-                    sb.append(bar).append("   ").append(d).append('\n');
+                    if (!n.labels().contains(d)) { // LeakCanary's key is also the inspectors' label
+                        sb.append(bar).append("   ").append(d).append('\n');
+                    }
                 }
             } else if (n.reference() != null) {
                 String arrow = "   ↓ " + n.reference().display();

@@ -37,7 +37,16 @@ class LeakServiceBinderTest {
             assertThat(t.leakingNode().className()).isEqualTo("com.example.leakcanary.LeakyService");
             assertThat(t.leakingNode().status()).isEqualTo(LeakTrace.Status.YES);
             assertThat(t.details()).contains("key = b3abfae6-2c53-42e1-b8c1-96b0558dbeae");
-            assertThat(t.reasons().getFirst()).contains("KeyedWeakReference.referent is not null");
+            // Shark 2.14's words and labels for the watched instance (its KEYED_WEAK_REFERENCE, SERVICE and
+            // CONTEXT_FIELD inspectors), and for its binder
+            assertThat(t.reasons().getFirst()).isEqualTo("ObjectWatcher was watching this");
+            assertThat(t.leakingNode().reason())
+                    .isEqualTo("ObjectWatcher was watching this and Service not held by ActivityThread");
+            assertThat(t.leakingNode().labels()).containsExactly("key = b3abfae6-2c53-42e1-b8c1-96b0558dbeae",
+                    "mApplication instance of com.example.leakcanary.ExampleApplication",
+                    "mBase instance of android.app.ContextImpl");
+            assertThat(t.nodes().get(2).labels())
+                    .containsExactly("service instance of com.example.leakcanary.LeakyService");
             LeakTrace.Node root = t.nodes().getFirst();
             assertThat(root.kind()).isEqualTo("class");
             assertThat(root.className()).isEqualTo("com.example.leakcanary.LeakyService");

@@ -109,8 +109,10 @@ class SyntheticLeaksTest {
             assertThat(t1.libraryMatcher().name()).isEqualTo("mNextServedView");
             assertThat(r.libraryLeaks().getFirst().libraryMatcher().description()).contains("InputMethodManager");
             // Two traces through two static fields, one known leak: one library leak, as Shark groups them,
-            // signed by the leak's pattern.
-            assertThat(lib).extracting(LeakTrace::signature).doesNotHaveDuplicates();
+            // signed by the leak's pattern. The InputMethodManager is a singleton, not leaking, so in
+            // Shark 2.14 both traces are signed by its field alone.
+            assertThat(lib).extracting(LeakTrace::signature).containsOnly(
+                    Signatures.sha1("android.view.inputmethod.InputMethodManagermNextServedView"));
             assertThat(r.libraryLeaks()).hasSize(1);
             String pattern = "instance field android.view.inputmethod.InputMethodManager#mNextServedView";
             assertThat(r.libraryLeaks().getFirst().signature()).isEqualTo(Signatures.sha1(pattern));

@@ -35,7 +35,7 @@ public final class LeakStatuses {
             Entry e = nodes.get(i);
             if (i == last) {
                 e.status = Status.YES;
-                e.reason = String.join(" and ", e.leaking);
+                e.reason = e.leaking.isEmpty() ? "This is the leaking object" : String.join(" and ", e.leaking);
                 if (!e.notLeaking.isEmpty()) {
                     e.reason += ". Conflicts with " + String.join(" and ", e.notLeaking);
                 }
