@@ -48,9 +48,10 @@ public final class DefaultInspectors {
     }
 
     /**
-     * An anonymous class ({@code Outer$1}) is labelled with what it extends. For one that extends
-     * Object, Shark loads the class in its own JVM to name the interface; so does this, from the
-     * platform's class loader only and without initializing it, and says nothing when it is not there.
+     * An anonymous class ({@code Outer$1}) is labelled with the class it extends. For one that
+     * extends Object, Shark loads the class in its own JVM to name the interface it implements;
+     * heapwise says nothing: it never loads a class a dump names, and the analysing JVM's class of
+     * that name need not be the dumped one.
      */
     static void anonymousClass(Hierarchy h, int o, Reporter r) {
         HeapGraph g = h.graph();
@@ -64,15 +65,6 @@ public final class DefaultInspectors {
         String parent = g.heapClass(c.superIndex()).name();
         if (!parent.equals("java.lang.Object")) {
             r.label("Anonymous subclass of " + parent);
-            return;
-        }
-        try {
-            Class<?>[] interfaces = Class.forName(c.name(), false, ClassLoader.getPlatformClassLoader())
-                    .getInterfaces();
-            r.label(interfaces.length > 0 ? "Anonymous class implementing " + interfaces[0].getName()
-                    : "Anonymous subclass of java.lang.Object");
-        } catch (ClassNotFoundException | LinkageError e) {
-            // not a class of this JVM: nothing to say, as Shark
         }
     }
 
