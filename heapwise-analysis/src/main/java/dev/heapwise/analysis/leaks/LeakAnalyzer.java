@@ -216,6 +216,7 @@ public final class LeakAnalyzer {
         HeapGraph g = h.graph();
         RefCursor out = g.outRefs();
         ReferenceMatcher library = root == null ? null : nonIgnored(matchers.root(root));
+        int libraryFrom = -1; // the object whose reference a library-leak matcher names
         List<Reference> raw = new ArrayList<>(path.size());
         List<AndroidReaders.Label> virtual = new ArrayList<>(path.size());
         for (int i = 0; i + 1 < path.size(); i++) {
@@ -229,6 +230,7 @@ public final class LeakAnalyzer {
             // The scan for the reference's ordinal reads the whole row: only where a matcher could apply.
             if (library == null && r != null && matchers.concerns(o)) {
                 library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
+                libraryFrom = library == null ? -1 : o;
             }
         }
         Shown view = shown(g, path, raw, virtual);
@@ -242,6 +244,9 @@ public final class LeakAnalyzer {
             List<String> yes = new ArrayList<>();
             List<String> no = new ArrayList<>();
             List<String> lab = new ArrayList<>();
+            if (o == libraryFrom) { // first, as Shark labels it
+                lab.add("Library leak match: " + library.pattern());
+            }
             for (ObjectInspector in : inspectors) {
                 in.inspect(h, o, yes, no, lab);
             }

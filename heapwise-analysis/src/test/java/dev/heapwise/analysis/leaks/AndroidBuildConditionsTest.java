@@ -75,9 +75,17 @@ class AndroidBuildConditionsTest {
 
     private static String pattern(HeapGraph g, LeakReport r, long activity) {
         for (Leak l : r.libraryLeaks()) {
-            if (l.traces().stream().anyMatch(t -> g.id(t.leakingObject()) == activity)) {
-                assertThat(l.signature()).isEqualTo(Signatures.sha1(l.libraryMatcher().pattern()));
-                return l.libraryMatcher().pattern();
+            LeakTrace t = l.traces().stream().filter(x -> g.id(x.leakingObject()) == activity).findFirst().orElse(null);
+            if (t != null) {
+                String pattern = l.libraryMatcher().pattern();
+                assertThat(l.signature()).isEqualTo(Signatures.sha1(pattern));
+                // As Shark labels it: the node whose reference matched, first among its labels; none
+                // for a matched root (a native global variable).
+                List<String> first = t.nodes().stream().filter(n -> !n.labels().isEmpty())
+                        .map(n -> n.labels().getFirst()).filter(x -> x.startsWith("Library leak match: ")).toList();
+                assertThat(first).isEqualTo(l.libraryMatcher().type() == ReferenceMatcher.Type.NATIVE_GLOBAL
+                        ? List.of() : List.of("Library leak match: " + pattern));
+                return pattern;
             }
         }
         assertThat(r.applicationLeaks().stream().flatMap(l -> l.traces().stream()))
