@@ -53,10 +53,6 @@ final class KeyedWeakReferences {
 
     private KeyedWeakReferences() {}
 
-    static boolean isWatch(HeapGraph g, int object) {
-        return g.classIndexOfClassObject(object) < 0 && CLASSES.contains(ObjectLabels.className(g, object));
-    }
-
     /** Which class indexes are exactly one of {@link #CLASSES}. */
     static boolean[] watchClasses(HeapGraph g) {
         boolean[] out = new boolean[g.classCount()];
@@ -107,19 +103,33 @@ final class KeyedWeakReferences {
         return new ObjectInspector() {
             private RefCursor referrers;
             private Long heapDumpUptime;
+            /** By class index: a watched reference's class; null when the dump has none (nothing to look at). */
+            private boolean[] watch;
+            private boolean started;
 
             @Override
             public void inspect(Hierarchy h, int object, List<String> leaking, List<String> notLeaking,
                     List<String> labels) {
                 HeapGraph g = h.graph();
-                if (referrers == null) {
-                    referrers = g.inRefs();
-                    heapDumpUptime = heapDumpUptime(g);
+                if (!started) {
+                    started = true;
+                    boolean[] classes = watchClasses(g);
+                    for (boolean c : classes) {
+                        if (c) {
+                            watch = classes;
+                            referrers = g.inRefs();
+                            heapDumpUptime = heapDumpUptime(g);
+                            break;
+                        }
+                    }
+                }
+                if (watch == null) {
+                    return;
                 }
                 Reporter r = new Reporter(leaking, notLeaking, labels);
                 referrers.reset(object);
                 for (int from = referrers.next(), previous = -1; from >= 0; previous = from, from = referrers.next()) {
-                    if (from == previous || !isWatch(g, from)) {
+                    if (from == previous || !watch[g.classOf(from)] || g.classIndexOfClassObject(from) >= 0) {
                         continue;
                     }
                     Watch w = read(h, from, heapDumpUptime);
