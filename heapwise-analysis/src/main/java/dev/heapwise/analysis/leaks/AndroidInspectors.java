@@ -24,11 +24,11 @@ final class AndroidInspectors {
     private static final String CONTEXT_IMPL = AndroidObjects.CONTEXT_IMPL;
     /** Shark 2.14's name for {@code ApplicationPackageManager}; no AOSP class has it, so it never applies. */
     static final String APPLICATION_CONTEXT_MANAGER = "android.app.ApplicationContextManager";
-    static final String FRAGMENT = "android.app.Fragment";
     static final String SUPPORT_FRAGMENT = "android.support.v4.app.Fragment";
     static final String ANDROIDX_FRAGMENT = "androidx.fragment.app.Fragment";
-    static final String WINDOW = "android.view.Window";
-    static final String TOAST = "android.widget.Toast";
+    private static final String FRAGMENT = AndroidObjects.FRAGMENT;
+    private static final String WINDOW = AndroidObjects.WINDOW;
+    private static final String TOAST = AndroidObjects.TOAST;
 
     private AndroidInspectors() {}
 

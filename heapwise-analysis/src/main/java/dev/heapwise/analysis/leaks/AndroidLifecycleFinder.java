@@ -74,7 +74,7 @@ public final class AndroidLifecycleFinder implements LeakFinder {
                                 AndroidInspectors.APPLICATION_CONTEXT_MANAGER, "mContext")), NONE)),
                 new Filter("CONTEXT_IMPL", List.of(AndroidObjects.CONTEXT_IMPL),
                         when(AndroidObjects::outerContextIsLeaking, NONE)),
-                managerless(AndroidInspectors.FRAGMENT),
+                managerless(AndroidObjects.FRAGMENT),
                 managerless(AndroidInspectors.SUPPORT_FRAGMENT),
                 new Filter("ANDROIDX_FRAGMENT", List.of(AndroidInspectors.ANDROIDX_FRAGMENT),
                         when(AndroidLifecycleFinder::destroyedAndroidxFragment, NONE)),
@@ -84,9 +84,9 @@ public final class AndroidLifecycleFinder implements LeakFinder {
                         SharkValues.bool(SharkValues.field(h, o, LibraryInspectors.MORTAR_SCOPE, "dead"))), NONE)),
                 new Filter("VIEW_ROOT_IMPL", List.of(ViewInspectors.VIEW_ROOT_IMPL),
                         when(ViewInspectors::leakingViewRootImpl, NONE)),
-                new Filter("WINDOW", List.of(AndroidInspectors.WINDOW), when((h, o) -> Boolean.TRUE.equals(
-                        SharkValues.bool(SharkValues.field(h, o, AndroidInspectors.WINDOW, "mDestroyed"))), NONE)),
-                new Filter("TOAST", List.of(AndroidInspectors.TOAST),
+                new Filter("WINDOW", List.of(AndroidObjects.WINDOW), when((h, o) -> Boolean.TRUE.equals(
+                        SharkValues.bool(SharkValues.field(h, o, AndroidObjects.WINDOW, "mDestroyed"))), NONE)),
+                new Filter("TOAST", List.of(AndroidObjects.TOAST),
                         when((h, o) -> Boolean.TRUE.equals(AndroidInspectors.doneShowing(h, o)), NONE)));
     }
 

@@ -16,6 +16,9 @@ final class AndroidObjects {
     static final String SERVICE = "android.app.Service";
     static final String APPLICATION = "android.app.Application";
     static final String CONTEXT_IMPL = "android.app.ContextImpl";
+    static final String FRAGMENT = "android.app.Fragment";
+    static final String WINDOW = "android.view.Window";
+    static final String TOAST = "android.widget.Toast";
     static final String DECOR_CONTEXT = "com.android.internal.policy.DecorContext";
     private static final Set<String> COMPONENTS = Set.of(CONTEXT_WRAPPER, ACTIVITY, APPLICATION, SERVICE);
 
