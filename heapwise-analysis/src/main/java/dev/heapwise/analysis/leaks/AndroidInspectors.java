@@ -20,12 +20,15 @@ import java.util.List;
  */
 final class AndroidInspectors {
     static final String MESSAGE = "android.os.Message";
-    private static final String MESSAGE_QUEUE = "android.os.MessageQueue";
-    private static final String CONTEXT_IMPL = "android.app.ContextImpl";
+    static final String MESSAGE_QUEUE = "android.os.MessageQueue";
+    private static final String CONTEXT_IMPL = AndroidObjects.CONTEXT_IMPL;
     /** Shark 2.14's name for {@code ApplicationPackageManager}; no AOSP class has it, so it never applies. */
-    private static final String APPLICATION_CONTEXT_MANAGER = "android.app.ApplicationContextManager";
-    private static final String SUPPORT_FRAGMENT = "android.support.v4.app.Fragment";
-    private static final String ANDROIDX_FRAGMENT = "androidx.fragment.app.Fragment";
+    static final String APPLICATION_CONTEXT_MANAGER = "android.app.ApplicationContextManager";
+    static final String SUPPORT_FRAGMENT = "android.support.v4.app.Fragment";
+    static final String ANDROIDX_FRAGMENT = "androidx.fragment.app.Fragment";
+    private static final String FRAGMENT = AndroidObjects.FRAGMENT;
+    private static final String WINDOW = AndroidObjects.WINDOW;
+    private static final String TOAST = AndroidObjects.TOAST;
 
     private AndroidInspectors() {}
 
@@ -38,7 +41,7 @@ final class AndroidInspectors {
                 singleton("android.app.ActivityThread", "ActivityThread is a singleton"),
                 singleton(AndroidObjects.APPLICATION, "Application is a singleton"),
                 singleton("android.view.inputmethod.InputMethodManager", "InputMethodManager is a singleton"),
-                inspector((h, o, r) -> fragment(h, o, r, "android.app.Fragment")),
+                inspector((h, o, r) -> fragment(h, o, r, FRAGMENT)),
                 inspector((h, o, r) -> fragment(h, o, r, SUPPORT_FRAGMENT)),
                 inspector(AndroidInspectors::androidxFragment),
                 inspector(AndroidInspectors::messageQueue), inspector(AndroidInspectors::loadedApk),
@@ -223,10 +226,7 @@ final class AndroidInspectors {
         if (!h.instanceOf(o, MESSAGE_QUEUE)) {
             return;
         }
-        FieldValue quitting = SharkValues.field(h, o, MESSAGE_QUEUE, "mQuitting");
-        if (quitting == null) {
-            quitting = SharkValues.field(h, o, MESSAGE_QUEUE, "mQuiting"); // its name before a typo was fixed
-        }
+        FieldValue quitting = quitting(h, o);
         Boolean value = SharkValues.bool(quitting);
         if (value == null) {
             return;
@@ -240,6 +240,12 @@ final class AndroidInspectors {
         if (name != null) {
             r.label("HandlerThread: \"" + name + "\"");
         }
+    }
+
+    /** A queue's {@code mQuitting}, or {@code mQuiting} (its name before a typo was fixed), or null. */
+    static FieldValue quitting(Hierarchy h, int queue) {
+        FieldValue quitting = SharkValues.field(h, queue, MESSAGE_QUEUE, "mQuitting");
+        return quitting != null ? quitting : SharkValues.field(h, queue, MESSAGE_QUEUE, "mQuiting");
     }
 
     /** The broadcast receivers registered per context: {@code mReceivers}, an ArrayMap of ArrayMaps. */
@@ -288,10 +294,10 @@ final class AndroidInspectors {
 
     /** Only an activity's window is ever destroyed; a live one says nothing of a dialog's. */
     static void window(Hierarchy h, int o, Reporter r) {
-        if (!h.instanceOf(o, "android.view.Window")) {
+        if (!h.instanceOf(o, WINDOW)) {
             return;
         }
-        FieldValue destroyed = SharkValues.field(h, o, "android.view.Window", "mDestroyed");
+        FieldValue destroyed = SharkValues.field(h, o, WINDOW, "mDestroyed");
         Boolean value = SharkValues.bool(destroyed);
         if (Boolean.TRUE.equals(value)) {
             r.leaking(SharkValues.described(destroyed, "true"));
@@ -325,17 +331,28 @@ final class AndroidInspectors {
 
     /** A toast that was shown ({@code mTN.mWM} set) is leaking once hidden ({@code mTN.mView} null). */
     static void toast(Hierarchy h, int o, Reporter r) {
-        if (!h.instanceOf(o, "android.widget.Toast")) {
+        if (!h.instanceOf(o, TOAST)) {
             return;
         }
-        int tn = SharkValues.instance(h, o, "android.widget.Toast", "mTN");
+        Boolean done = doneShowing(h, o);
+        if (done != null) {
+            r.leakingIf(done, done
+                    ? "This toast is done showing (Toast.mTN.mWM != null && Toast.mTN.mView == null)"
+                    : "This toast is showing (Toast.mTN.mWM != null && Toast.mTN.mView != null)");
+        }
+    }
+
+    /**
+     * Whether a shown toast ({@code mTN.mWM} set) is hidden again ({@code mTN.mView} null); null when
+     * it was never shown or its fields are missing.
+     */
+    static Boolean doneShowing(Hierarchy h, int toast) {
+        int tn = SharkValues.instance(h, toast, TOAST, "mTN");
         FieldValue manager = tn < 0 ? null : SharkValues.field(h, tn, "android.widget.Toast$TN", "mWM");
         FieldValue view = tn < 0 ? null : SharkValues.field(h, tn, "android.widget.Toast$TN", "mView");
         if (manager == null || view == null || !manager.isReference() || manager.isNull()) {
-            return;
+            return null;
         }
-        r.leakingIf(view.isNull(), view.isNull()
-                ? "This toast is done showing (Toast.mTN.mWM != null && Toast.mTN.mView == null)"
-                : "This toast is showing (Toast.mTN.mWM != null && Toast.mTN.mView != null)");
+        return view.isNull();
     }
 }

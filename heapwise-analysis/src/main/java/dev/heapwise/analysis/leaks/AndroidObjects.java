@@ -15,10 +15,12 @@ final class AndroidObjects {
     static final String VIEW = "android.view.View";
     static final String SERVICE = "android.app.Service";
     static final String APPLICATION = "android.app.Application";
+    static final String CONTEXT_IMPL = "android.app.ContextImpl";
+    static final String FRAGMENT = "android.app.Fragment";
+    static final String WINDOW = "android.view.Window";
+    static final String TOAST = "android.widget.Toast";
     static final String DECOR_CONTEXT = "com.android.internal.policy.DecorContext";
     private static final Set<String> COMPONENTS = Set.of(CONTEXT_WRAPPER, ACTIVITY, APPLICATION, SERVICE);
-    static final String[] FRAGMENTS = {"android.app.Fragment", "android.support.v4.app.Fragment",
-            "androidx.fragment.app.Fragment"};
 
     private AndroidObjects() {}
 
@@ -103,19 +105,20 @@ final class AndroidObjects {
         return o >= 0 && h.instanceOf(o, ACTIVITY) && Boolean.TRUE.equals(destroyed(h, o));
     }
 
-    /** A view with no parent, or whose parent is no view (a ViewRootImpl): the top of a hierarchy. */
-    static boolean isRootView(Hierarchy h, int view) {
-        int parent = h.objectField(view, "mParent");
-        return parent < 0 || !h.instanceOf(parent, VIEW);
+    /**
+     * A context that is, or wraps, an activity whose {@code mDestroyed} is true (Shark's
+     * {@code unwrapActivityContext()?.get("android.app.Activity", "mDestroyed")?.value?.asBoolean == true}).
+     */
+    static boolean wrapsDestroyedActivity(Hierarchy h, int context) {
+        return isDestroyedActivity(h, unwrapActivity(h, context));
     }
 
-    /** Detached from its window after having been attached at least once. */
-    static boolean isDetachedAfterAttach(Hierarchy h, int view) {
-        if (!h.isNullField(view, "mAttachInfo")) {
-            return false;
-        }
-        Long count = h.longField(view, "mWindowAttachCount");
-        return count != null && count > 0;
+    /**
+     * Shark's {@code outerContextIsLeaking}: the {@code ContextImpl.mOuterContext} of the object is a
+     * destroyed activity. False where Shark would stop (no such field, or null).
+     */
+    static boolean outerContextIsLeaking(Hierarchy h, int contextImpl) {
+        return isDestroyedActivity(h, SharkValues.instance(h, contextImpl, CONTEXT_IMPL, "mOuterContext"));
     }
 
     /**
@@ -153,14 +156,5 @@ final class AndroidObjects {
             }
         }
         return held;
-    }
-
-    static String fragmentClass(Hierarchy h, int o) {
-        for (String f : FRAGMENTS) {
-            if (h.instanceOf(o, f)) {
-                return f;
-            }
-        }
-        return null;
     }
 }

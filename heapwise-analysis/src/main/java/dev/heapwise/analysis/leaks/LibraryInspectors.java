@@ -15,7 +15,7 @@ import java.util.Set;
  * AndroidX's lifecycle registries.
  */
 final class LibraryInspectors {
-    private static final String MORTAR_SCOPE = "mortar.MortarScope";
+    static final String MORTAR_SCOPE = "mortar.MortarScope";
     private static final String RECOMPOSER = "androidx.compose.runtime.Recomposer";
     private static final String COMPOSITION = "androidx.compose.runtime.CompositionImpl";
     private static final String ANIMATOR = "android.animation.Animator";

@@ -17,9 +17,9 @@ import java.util.List;
  */
 final class ViewInspectors {
     private static final String VIEW = AndroidObjects.VIEW;
-    private static final String VIEW_ROOT_IMPL = "android.view.ViewRootImpl";
+    static final String VIEW_ROOT_IMPL = "android.view.ViewRootImpl";
     private static final String LAYOUT_PARAMS = "android.view.WindowManager$LayoutParams";
-    private static final String DECOR_VIEW = "com.android.internal.policy.DecorView";
+    static final String DECOR_VIEW = "com.android.internal.policy.DecorView";
     /** Where LeakCanary leaves the app's resource id names in the heap it dumps. */
     private static final String RESOURCE_ID_NAMES = "shark.AndroidResourceIdNames";
     private static final int TYPE_TOAST = 2005;
@@ -69,7 +69,7 @@ final class ViewInspectors {
         boolean inWindow = rootParent >= 0
                 || rootView >= 0 && ObjectLabels.className(h.graph(), rootView).equals(DECOR_VIEW);
         boolean detached = attachInfo.isNull();
-        if (AndroidObjects.isDestroyedActivity(h, AndroidObjects.unwrapActivity(h, context))) {
+        if (AndroidObjects.wrapsDestroyedActivity(h, context)) {
             r.leaking("View.mContext references a destroyed activity");
         } else if (inWindow && attachCount > 0) {
             if (detached) {
@@ -93,6 +93,60 @@ final class ViewInspectors {
 
     private static boolean isNull(FieldValue v) {
         return v != null && v.isNull();
+    }
+
+    /**
+     * Shark 2.14's {@code VIEW} leaking-object filter, which differs from its inspector: a root view
+     * (no parent, or a parent that is no view: a ViewRootImpl) whose context is or wraps a destroyed
+     * activity, or that is detached ({@code mAttachInfo} null) after having been attached
+     * ({@code mWindowAttachCount > 0}) and is either the child of a ViewRootImpl or exactly a
+     * {@code DecorView} (another detached parentless view may be a cached one). False where Shark
+     * would stop ({@code !!} on a missing field); a null {@code mContext} is no destroyed activity.
+     */
+    static boolean leakingRootView(Hierarchy h, int o) {
+        if (!h.instanceOf(o, VIEW)) {
+            return false;
+        }
+        FieldValue parentField = SharkValues.field(h, o, VIEW, "mParent");
+        if (parentField == null) {
+            return false;
+        }
+        int parent = SharkValues.instance(h, parentField);
+        boolean childOfViewRootImpl = parent >= 0 && !h.instanceOf(parent, VIEW);
+        if (parent >= 0 && !childOfViewRootImpl) {
+            return false; // not a root view
+        }
+        if (AndroidObjects.wrapsDestroyedActivity(h, SharkValues.instance(h, o, VIEW, "mContext"))) {
+            return true;
+        }
+        if (!isNull(SharkValues.field(h, o, VIEW, "mAttachInfo"))) {
+            return false; // attached
+        }
+        Integer attachCount = SharkValues.integer(SharkValues.field(h, o, VIEW, "mWindowAttachCount"));
+        return attachCount != null && attachCount > 0
+                && (childOfViewRootImpl || ObjectLabels.className(h.graph(), o).equals(DECOR_VIEW));
+    }
+
+    /** Shark's {@code EDITOR} filter: an editor whose {@code mTextView} the {@code VIEW} filter keeps. */
+    static boolean leakingEditor(Hierarchy h, int o) {
+        int textView = SharkValues.object(h, SharkValues.field(h, o, "android.widget.Editor", "mTextView"));
+        return h.instanceOf(o, "android.widget.Editor") && textView >= 0 && leakingRootView(h, textView);
+    }
+
+    /**
+     * Shark's {@code VIEW_ROOT_IMPL} filter: a ViewRootImpl whose {@code mView} is null, or whose
+     * {@code mContext} (not in every version) is or wraps a destroyed activity.
+     */
+    static boolean leakingViewRootImpl(Hierarchy h, int o) {
+        if (!h.instanceOf(o, VIEW_ROOT_IMPL)) {
+            return false;
+        }
+        FieldValue view = SharkValues.field(h, o, VIEW_ROOT_IMPL, "mView");
+        if (view == null) {
+            return false;
+        }
+        FieldValue context = SharkValues.field(h, o, VIEW_ROOT_IMPL, "mContext");
+        return view.isNull() || context != null && AndroidObjects.wrapsDestroyedActivity(h, SharkValues.instance(h, context));
     }
 
     /** A TextView's editor says what its view says, each text after "Editor#mTextView:". */
@@ -129,8 +183,7 @@ final class ViewInspectors {
             r.leaking(SharkValues.described(view, "null"));
         } else {
             FieldValue context = SharkValues.field(h, o, VIEW_ROOT_IMPL, "mContext"); // not in every version
-            if (context != null && AndroidObjects.isDestroyedActivity(h,
-                    AndroidObjects.unwrapActivity(h, SharkValues.instance(h, context)))) {
+            if (context != null && AndroidObjects.wrapsDestroyedActivity(h, SharkValues.instance(h, context))) {
                 r.leaking("ViewRootImpl.mContext references a destroyed activity, did you forget to cancel toasts"
                         + " or dismiss dialogs?");
             }
