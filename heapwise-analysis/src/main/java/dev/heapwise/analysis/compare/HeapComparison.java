@@ -2,6 +2,7 @@ package dev.heapwise.analysis.compare;
 
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
@@ -10,6 +11,7 @@ import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.build.ProgressListener;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -242,10 +244,7 @@ public final class HeapComparison {
                             out.add(new ComparisonReport.FieldChange("[" + k + "]", ref(ea[k]), ref(eb[k])));
                         }
                     }
-                    if (differ > LISTED_ELEMENTS) {
-                        out.add(new ComparisonReport.FieldChange("[…]", "", (differ - LISTED_ELEMENTS)
-                                + " more elements differ"));
-                    }
+                    moreDiffer(out, differ);
                 }
             }
             case PRIMITIVE_ARRAY -> {
@@ -254,6 +253,7 @@ public final class HeapComparison {
                 if (la != lb) {
                     out.add(new ComparisonReport.FieldChange("length", Long.toString(la), Long.toString(lb)));
                 }
+                primitiveElements(a, i, b, j, Math.min(la, lb), out);
             }
             case CLASS -> {
                 List<FieldValue> sa = a.staticFields(a.classIndexOfClassObject(i));
@@ -267,6 +267,63 @@ public final class HeapComparison {
             }
         }
         return out;
+    }
+
+    private static void moreDiffer(List<ComparisonReport.FieldChange> out, int differ) {
+        if (differ > LISTED_ELEMENTS) {
+            out.add(new ComparisonReport.FieldChange("[…]", "", (differ - LISTED_ELEMENTS) + " more elements differ"));
+        }
+    }
+
+    /** Elements read at a time when comparing primitive arrays. */
+    private static final int PRIMITIVE_CHUNK = 1 << 16;
+
+    /**
+     * The first {@code length} elements of two primitive arrays, compared a chunk at a time (whole
+     * chunks first: most arrays are unchanged); the first few that differ listed with their values.
+     * Reads both arrays from the dumps.
+     */
+    private static void primitiveElements(HeapGraph a, int i, HeapGraph b, int j, long length,
+            List<ComparisonReport.FieldChange> out) {
+        FieldType type = a.heapClass(a.classOf(i)).elementType();
+        if (type == null || type != b.heapClass(b.classOf(j)).elementType()) {
+            return;
+        }
+        int size = type.size(8); // a primitive's size does not depend on the id size
+        int differ = 0;
+        for (long start = 0; start < length; start += PRIMITIVE_CHUNK) {
+            int count = (int) Math.min(PRIMITIVE_CHUNK, length - start);
+            byte[] x = a.readPrimitiveArray(i, start, count);
+            byte[] y = b.readPrimitiveArray(j, start, count);
+            if (x == null || y == null || x.length < count * size || y.length < count * size) {
+                return; // no data in the dump for it
+            }
+            if (Arrays.equals(x, y)) {
+                continue;
+            }
+            for (int k = 0; k < count; k++) {
+                int at = k * size;
+                if (!Arrays.equals(x, at, at + size, y, at, at + size) && differ++ < LISTED_ELEMENTS) {
+                    out.add(new ComparisonReport.FieldChange("[" + (start + k) + "]",
+                            FieldValue.display(type, element(x, at, type)), FieldValue.display(type, element(y, at, type))));
+                }
+            }
+        }
+        moreDiffer(out, differ);
+    }
+
+    /** The element at byte {@code at} of big-endian {@code bytes}, as {@link FieldValue#raw} holds it (signed). */
+    private static long element(byte[] bytes, int at, FieldType type) {
+        long v = 0;
+        for (int k = 0; k < type.size(8); k++) {
+            v = (v << 8) | (bytes[at + k] & 0xFF);
+        }
+        return switch (type) {
+            case BOOLEAN, BYTE -> (byte) v;
+            case SHORT -> (short) v;
+            case INT, FLOAT -> (int) v;
+            default -> v; // char (unsigned), long, double
+        };
     }
 
     private static boolean sameTargets(HeapGraph a, RefCursor ca, HeapGraph b, RefCursor cb) {

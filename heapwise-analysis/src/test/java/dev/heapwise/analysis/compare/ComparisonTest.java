@@ -53,6 +53,13 @@ class ComparisonTest {
         h.root(SyntheticHeap.ROOT_UNKNOWN, hold);
         // One array whose reference moves among nulls: {1, null, 2} in v1, {null, 1, 2} in v2.
         h.root(SyntheticHeap.ROOT_UNKNOWN, v == 1 ? h.objectArray(ids[1], 0, ids[2]) : h.objectArray(0, ids[1], ids[2]));
+        // A short[] of the same length whose elements 1 and 3 change: {1, 2, 3, -4} then {1, 7, 3, -5}.
+        short[] values = v == 1 ? new short[] {1, 2, 3, -4} : new short[] {1, 7, 3, -5};
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(2 * values.length); // big-endian, as HPROF
+        for (short x : values) {
+            bytes.putShort(x);
+        }
+        h.root(SyntheticHeap.ROOT_UNKNOWN, h.primitiveArray(FieldType.SHORT, values.length, bytes.array()));
         Path p = dir.resolve("v" + v + (classesMoved ? "m" : "") + ".hprof");
         h.write(p);
         return p;
@@ -82,6 +89,12 @@ class ComparisonTest {
                             org.assertj.core.api.InstanceOfAssertFactories.LIST).containsExactly(
                             new ComparisonReport.FieldChange("[0]", "0x1010", "null"),
                             new ComparisonReport.FieldChange("[1]", "null", "0x1010"));
+            // A primitive array's elements are compared too, not only its length.
+            assertThat(r.changed()).filteredOn(c -> c.className().equals("short[]")).singleElement()
+                    .extracting(ComparisonReport.ChangedObject::fields).asInstanceOf(
+                            org.assertj.core.api.InstanceOfAssertFactories.LIST).containsExactly(
+                            new ComparisonReport.FieldChange("[1]", "2", "7"),
+                            new ComparisonReport.FieldChange("[3]", "-4", "-5"));
         }
     }
 
