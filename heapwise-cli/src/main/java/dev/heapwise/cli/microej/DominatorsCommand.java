@@ -50,9 +50,9 @@ final class DominatorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (HeapGraph g = open.open(dump)) {
+        try (HeapGraph g = open.open(dump); AnalysisDominators d = AnalysisDominators.of(g)) {
             DominatorView.Metric metric = by == By.count ? DominatorView.Metric.COUNT : DominatorView.Metric.SIZE;
-            DominatorView v = new DominatorView(g, AnalysisDominators.of(g));
+            DominatorView v = new DominatorView(g, d);
             int start = root != null ? Cli.object(g, dump, root) : v.biggest(metric);
             if (start < 0) {
                 throw new dev.heapwise.cli.BadInputException(dump + ": the heap is empty");
