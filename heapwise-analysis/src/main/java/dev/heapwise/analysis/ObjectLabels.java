@@ -22,6 +22,15 @@ public final class ObjectLabels {
         return g.heapClass(g.classOf(object)).name();
     }
 
+    /**
+     * The object's id as Shark prints it ("instance @123 of …"): in decimal, read as a signed number,
+     * so a 4-byte id from 0x80000000 on is negative.
+     */
+    public static long sharkId(HeapGraph g, int object) {
+        long id = g.id(object);
+        return g.info().idSize() == 4 ? (int) id : id;
+    }
+
     /** "class", "instance", "array" (object or primitive). */
     public static String kind(HeapGraph g, int object) {
         ObjectKind k = g.kind(object);

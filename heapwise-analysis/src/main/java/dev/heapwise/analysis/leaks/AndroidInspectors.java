@@ -34,7 +34,8 @@ final class AndroidInspectors {
 
     /** New inspectors for one analysis, in Shark's order. */
     static List<ObjectInspector> all() {
-        return List.of(ViewInspectors.view(), inspector(ViewInspectors::editor), inspector(AndroidInspectors::activity),
+        List<ObjectInspector> all = new ArrayList<>(ViewInspectors.viewAndEditor());
+        all.addAll(List.of(inspector(AndroidInspectors::activity),
                 new ServiceInspector(), inspector(AndroidInspectors::contextFields),
                 inspector(AndroidInspectors::contextWrapper), inspector(AndroidInspectors::applicationContextManager),
                 inspector(AndroidInspectors::contextImpl), inspector(AndroidInspectors::dialog),
@@ -51,7 +52,8 @@ final class AndroidInspectors {
                 inspector(AndroidInspectors::message), inspector(AndroidInspectors::toast),
                 inspector(LibraryInspectors::recomposer), inspector(LibraryInspectors::composition),
                 inspector(LibraryInspectors::animator), inspector(LibraryInspectors::objectAnimator),
-                inspector(LibraryInspectors::lifecycleRegistry));
+                inspector(LibraryInspectors::lifecycleRegistry)));
+        return List.copyOf(all);
     }
 
     /** An instance of the class is not leaking, for the reason given. */
@@ -263,11 +265,11 @@ final class AndroidInspectors {
             if (context < 0 || registered == null) {
                 continue;
             }
-            lines.add(".." + SharkValues.simpleName(g, context) + "@" + SharkValues.objectId(g, context));
+            lines.add(".." + SharkValues.simpleName(g, context) + "@" + ObjectLabels.sharkId(g, context));
             for (int k = 0; k < registered.length; k += 2) {
                 int receiver = registered[k] == 0 ? -1 : g.indexOf(registered[k]);
                 if (receiver >= 0 && g.kind(receiver) == ObjectKind.INSTANCE) {
-                    lines.add("...." + SharkValues.simpleName(g, receiver) + "@" + SharkValues.objectId(g, receiver));
+                    lines.add("...." + SharkValues.simpleName(g, receiver) + "@" + ObjectLabels.sharkId(g, receiver));
                 }
             }
         }

@@ -41,11 +41,17 @@ final class AndroidObjects {
         if (!CONTEXT_WRAPPER.equals(kind)) {
             return kind == null ? -1 : instance;
         }
-        Set<Integer> visited = new HashSet<>();
+        // The wrappers met so far, to stop on a cycle: chains are a few long, so a list scanned whole
+        // (no boxing: the lifecycle finder unwraps every context of the heap).
+        int[] visited = new int[4];
+        int seen = 0;
         int context = instance;
         boolean keepUnwrapping = true;
         while (keepUnwrapping) {
-            visited.add(context);
+            if (seen == visited.length) {
+                visited = java.util.Arrays.copyOf(visited, seen * 2);
+            }
+            visited[seen++] = context;
             keepUnwrapping = false;
             FieldValue base = SharkValues.field(h, context, CONTEXT_WRAPPER, "mBase");
             int next = SharkValues.instance(h, base);
@@ -73,9 +79,18 @@ final class AndroidObjects {
             if (SERVICE.equals(contextKind) || APPLICATION.equals(contextKind)) {
                 return context;
             }
-            keepUnwrapping = isWrapper && !visited.contains(context);
+            keepUnwrapping = isWrapper && !contains(visited, seen, context);
         }
         return -1;
+    }
+
+    private static boolean contains(int[] values, int count, int value) {
+        for (int i = 0; i < count; i++) {
+            if (values[i] == value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

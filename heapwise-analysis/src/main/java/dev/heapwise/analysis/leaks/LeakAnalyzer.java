@@ -117,7 +117,7 @@ public final class LeakAnalyzer {
         }
         Map<String, TraceGroup> bySignature = new LinkedHashMap<>();
         int withoutPath = 0;
-        List<ObjectInspector> inspectors = DefaultInspectors.all(AndroidBuild.of(g).isPresent());
+        List<ObjectInspector> inspectors = DefaultInspectors.all(build.isPresent());
         StepLabels steps = new StepLabels(g, edges, roots); // shared by all traces: they share parents
         int throughOther = 0;
         AndroidReaders readers = new AndroidReaders(h); // shared: the search tells it the lists it read

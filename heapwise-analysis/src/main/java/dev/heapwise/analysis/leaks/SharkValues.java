@@ -68,20 +68,14 @@ final class SharkValues {
         return Hierarchy.simpleName(ObjectLabels.className(g, object));
     }
 
-    /** The id as Shark holds it: read as a signed number, so a 4-byte id from 0x80000000 on is negative. */
-    static long objectId(HeapGraph g, int object) {
-        long id = g.id(object);
-        return g.info().idSize() == 4 ? (int) id : id;
-    }
-
     /** An object as Shark's {@code HeapObject.toString()} names it: "instance @123 of com.example.Foo". */
     static String describe(HeapGraph g, int object) {
         String name = ObjectLabels.className(g, object);
         return switch (g.kind(object)) {
             case CLASS -> "class " + name;
-            case INSTANCE -> "instance @" + objectId(g, object) + " of " + name;
-            case OBJECT_ARRAY -> "object array @" + objectId(g, object) + " of " + name;
-            case PRIMITIVE_ARRAY -> "primitive array @" + objectId(g, object) + " of " + name;
+            case INSTANCE -> "instance @" + ObjectLabels.sharkId(g, object) + " of " + name;
+            case OBJECT_ARRAY -> "object array @" + ObjectLabels.sharkId(g, object) + " of " + name;
+            case PRIMITIVE_ARRAY -> "primitive array @" + ObjectLabels.sharkId(g, object) + " of " + name;
         };
     }
 

@@ -28,20 +28,24 @@ final class ViewInspectors {
 
     private ViewInspectors() {}
 
-    /** Shark's {@code VIEW}; reads the resource id names LeakCanary left in the dump once, when first needed. */
-    static ObjectInspector view() {
-        return new ObjectInspector() {
-            private ResourceIdNames names;
-
-            @Override
-            public void inspect(Hierarchy h, int o, List<String> leaking, List<String> notLeaking,
-                    List<String> labels) {
-                if (names == null && h.instanceOf(o, VIEW)) {
-                    names = ResourceIdNames.read(h);
-                }
-                view(h, o, new Reporter(leaking, notLeaking, labels), names);
+    /**
+     * Shark's {@code VIEW} and {@code EDITOR}, in that order. They share the resource id names
+     * LeakCanary left in the dump, read once, when a view or an editor first needs them.
+     */
+    static List<ObjectInspector> viewAndEditor() {
+        ResourceIdNames[] names = {null};
+        java.util.function.Function<Hierarchy, ResourceIdNames> read = h -> {
+            if (names[0] == null) {
+                names[0] = ResourceIdNames.read(h);
+            }
+            return names[0];
+        };
+        ObjectInspector view = (h, o, leaking, notLeaking, labels) -> {
+            if (h.instanceOf(o, VIEW)) {
+                view(h, o, new Reporter(leaking, notLeaking, labels), read.apply(h));
             }
         };
+        return List.of(view, Reporter.inspector((h, o, r) -> editor(h, o, r, read)));
     }
 
     /**
@@ -150,7 +154,7 @@ final class ViewInspectors {
     }
 
     /** A TextView's editor says what its view says, each text after "Editor#mTextView:". */
-    static void editor(Hierarchy h, int o, Reporter r) {
+    static void editor(Hierarchy h, int o, Reporter r, java.util.function.Function<Hierarchy, ResourceIdNames> names) {
         if (!h.instanceOf(o, "android.widget.Editor")) {
             return;
         }
@@ -160,7 +164,7 @@ final class ViewInspectors {
             return;
         }
         Reporter of = new Reporter();
-        view(h, view, of, ResourceIdNames.read(h));
+        view(h, view, of, names.apply(h));
         String prefix = Hierarchy.simpleName(textView.declaringClass().name()) + "#" + textView.name() + ": ";
         of.labels.forEach(l -> r.label(prefix + l));
         of.leaking.forEach(l -> r.leaking(prefix + l));

@@ -199,7 +199,7 @@ public final class CollectionSteps {
                 return "\"" + Printable.escape(text, false) + "\""; // a key must not break the trace's lines
             }
         }
-        return "instance @" + Long.toUnsignedString(key.objectId()) + " of " + cls;
+        return "instance @" + ObjectLabels.sharkId(g, k) + " of " + cls;
     }
 
     private static boolean field(List<Reference> refs, int k, Set<String> names) {
