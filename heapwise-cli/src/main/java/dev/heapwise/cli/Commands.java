@@ -32,7 +32,8 @@ final class Commands {
                 new dev.heapwise.cli.ddm.MonitorCommand(),
                 new dev.heapwise.cli.ddm.AgentPathCommand(),
                 new dev.heapwise.cli.bench.GenerateCommand(),
-                new dev.heapwise.cli.bench.BenchCommand()
+                new dev.heapwise.cli.bench.BenchCommand(),
+                new dev.heapwise.cli.bench.TrainCommand()
         );
     }
 }

@@ -96,6 +96,10 @@ public final class DominatorTiming {
                         Boolean.getBoolean("classSizes"))
                         : DominatorTree.compute(g, DominatorTree.Options.DEFAULT, timer)) {
                     timer.phase(save ? "saved, mapped back" : "end", 0);
+                    if (Boolean.getBoolean("classSizes")) {
+                        t.classRetainedSize(0); // waits for the background walk
+                        timer.phase("class retained sizes joined", 0);
+                    }
                     if (save) {
                         dev.heapwise.analysis.dominators.DominatorView.top(t, DominatorTree.ROOT, 3, 1);
                         timer.phase("top 3 shown", 0);

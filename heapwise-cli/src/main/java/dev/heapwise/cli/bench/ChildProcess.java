@@ -13,24 +13,22 @@ final class ChildProcess {
 
     record Result(int exitCode, String out, String err, long millis) {}
 
+    /** bin/heapwise's JVM options (HEAPWISE_JAVA_OPTS, else its defaults), with its ahead-of-time cache. */
     static List<String> jvmOptions() {
         String opts = System.getenv("HEAPWISE_JAVA_OPTS");
         List<String> out = new ArrayList<>();
         if (opts == null || opts.isBlank()) {
-            out.addAll(List.of("-Xmx2g", "-XX:+UseParallelGC"));
+            out.addAll(List.of("-XX:MaxRAM=5g", "-XX:MaxRAMPercentage=40", "-XX:+UseParallelGC"));
         } else {
             out.addAll(List.of(opts.trim().split("\\s+")));
         }
-        // As bin/heapwise runs the CLI: with a class-data-sharing archive of heapwise's classes.
-        String cache = System.getenv("XDG_CACHE_HOME");
-        java.nio.file.Path dir = cache != null && !cache.isBlank() ? java.nio.file.Path.of(cache, "heapwise")
-                : java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "heapwise");
-        try {
-            java.nio.file.Files.createDirectories(dir);
-            out.add("-XX:+AutoCreateSharedArchive");
-            out.add("-XX:SharedArchiveFile=" + dir.resolve("heapwise-bench-cds.jsa"));
-        } catch (IOException | RuntimeException e) {
-            // no archive: a slower start, nothing else
+        // The cache the build makes beside the jar; the JVM runs without it when it does not match.
+        String classPath = System.getProperty("java.class.path");
+        if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+            Path cache = Path.of(classPath.substring(0, classPath.length() - ".jar".length()) + ".aot");
+            if (Files.isRegularFile(cache)) {
+                out.add("-XX:AOTCache=" + cache);
+            }
         }
         out.add("-Xlog:disable");
         out.add("-Xlog:all=warning,cds*=off,aot*=off:stderr");

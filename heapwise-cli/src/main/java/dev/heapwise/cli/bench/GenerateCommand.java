@@ -39,6 +39,18 @@ public final class GenerateCommand implements Callable<Integer> {
         }
     }
 
+    // The live heap is about 2/3 of the dump (8-byte ids in the dump, compressed oops in the heap), but
+    // ParallelGC needs headroom for the old generation and for map resizes: 3/4 ran out at 3g.
+    private static long heapMegabytes(long bytes) {
+        return Math.max(512, bytes / (1 << 20));
+    }
+
+    /** Writes a generated dump of about {@code bytes} to {@code out} from a child JVM. */
+    static ChildProcess.Result generate(Path out, long bytes) throws java.io.IOException, InterruptedException {
+        return ChildProcess.run(List.of("-Xmx" + heapMegabytes(bytes) + "m", "-XX:+UseParallelGC"),
+                DumpGenerator.class.getName(), List.of(Long.toString(bytes), out.toString()), Map.of());
+    }
+
     @Override
     public Integer call() throws Exception {
         long bytes = parseSize(size);
@@ -46,12 +58,9 @@ public final class GenerateCommand implements Callable<Integer> {
             throw new BadInputException(out + " exists; heapwise never overwrites a dump");
         }
         OutputFiles.checkWritable(out);
-        // The live heap is about 2/3 of the dump (8-byte ids in the dump, compressed oops in the heap), but
-        // ParallelGC needs headroom for the old generation and for map resizes: 3/4 ran out at 3g.
-        long heapMb = Math.max(512, bytes / (1 << 20));
-        System.err.printf("generating a dump of about %s bytes into %s (child JVM with -Xmx%dm)...%n", size, out, heapMb);
-        ChildProcess.Result r = ChildProcess.run(List.of("-Xmx" + heapMb + "m", "-XX:+UseParallelGC"),
-                DumpGenerator.class.getName(), List.of(Long.toString(bytes), out.toString()), Map.of());
+        System.err.printf("generating a dump of about %s bytes into %s (child JVM with -Xmx%dm)...%n", size, out,
+                heapMegabytes(bytes));
+        ChildProcess.Result r = generate(out, bytes);
         if (r.exitCode() != 0) {
             System.err.print(r.err());
             return 1;
