@@ -316,15 +316,7 @@ public final class DominatorTree implements AutoCloseable {
                     return out;
                 }
             }
-            long[] out;
-            ChildrenIndex kept = children;
-            if (kept != null) {
-                out = ClassRetainedSizes.compute(graph, arrays, kept);
-            } else { // built for this walk only: 8 bytes an object, which would stay until close
-                try (ChildrenIndex once = ChildrenIndex.build(arrays, n)) {
-                    out = ClassRetainedSizes.compute(graph, arrays, once);
-                }
-            }
+            long[] out = ClassRetainedSizes.compute(graph, arrays); // its 8 bytes an object freed after
             if (loaded) {
                 storeClassRetained(out);
             }

@@ -80,6 +80,24 @@ class DominatorTreeRealDumpTest {
             }
             assertThat(t.unreachableTotalSize()).isEqualTo(unreachableSize);
             assertThat(t.reachableSize() + unreachableSize).isEqualTo(g.info().totalShallowSize());
+            // Class retained sizes by MAT's definition: the instances no other instance of the class dominates.
+            long[] expected = new long[g.classCount()];
+            for (int o = 0; o < g.objectCount(); o++) {
+                if (!t.isReachable(o)) {
+                    continue;
+                }
+                int k = g.classOf(o);
+                boolean nested = false;
+                for (int up = t.immediateDominator(o); up >= 0 && !nested; up = t.immediateDominator(up)) {
+                    nested = g.classOf(up) == k;
+                }
+                if (!nested) {
+                    expected[k] += t.retainedSize(o);
+                }
+            }
+            for (int k = 0; k < g.classCount(); k++) {
+                assertThat(t.classRetainedSize(k)).as("class %s", g.heapClass(k).name()).isEqualTo(expected[k]);
+            }
         }
         // A reopen maps the saved tree instead of computing it.
         try (HeapGraph g = Hprof.open(dump); DominatorTree t = DominatorTree.of(g)) {

@@ -21,18 +21,16 @@ public final class ChildrenIndex implements AutoCloseable {
     }
 
     public static ChildrenIndex build(TreeArrays tree, int n) {
-        return build(tree::idom, n, NativeInts.allocate(n + 2L), null);
+        return build(tree::idom, n);
     }
 
     /**
-     * The children lists of any tree on {@code 0..n-1}: {@code parentOf(x)} is x's parent,
+     * The children lists of a tree on {@code 0..n-1}: {@code parentOf(x)} is x's parent,
      * {@link SemiNca#ROOT} under the virtual root, or {@link SemiNca#UNREACHABLE} for no parent.
-     *
-     * @param start zero-filled, {@code n + 2} slots; owned by the result (closed on failure)
-     * @param kids  at least as many slots as vertices with a parent, owned by the result; or null to
-     *              allocate it here, sized exactly
      */
-    static ChildrenIndex build(IntUnaryOperator parentOf, int n, NativeInts start, NativeInts kids) {
+    private static ChildrenIndex build(IntUnaryOperator parentOf, int n) {
+        NativeInts start = NativeInts.allocate(n + 2L);
+        NativeInts kids = null;
         try {
             MemorySegment s = start.segment();
             int reachable = 0;
@@ -49,9 +47,7 @@ public final class ChildrenIndex implements AutoCloseable {
             }
             // Now start[p+1] begins p's list and start[p+2] ends it. Filling advances start[p+1] to
             // the end of p's list (one slot early), which the shift below puts right again.
-            if (kids == null) {
-                kids = NativeInts.allocate(Math.max(1, reachable));
-            }
+            kids = NativeInts.allocate(Math.max(1, reachable));
             MemorySegment k = kids.segment();
             for (int o = 0; o < n; o++) {
                 int d = parentOf.applyAsInt(o);

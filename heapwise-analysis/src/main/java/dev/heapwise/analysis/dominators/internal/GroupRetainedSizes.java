@@ -9,48 +9,36 @@ import java.util.Arrays;
 /**
  * Retained size per group (per class, for a heap) straight from the arrays the dominator
  * computation ends with, in preorder numbers, while the caller saves the tree: the walk of
- * {@link ClassRetainedSizes} on children lists built here (numbers shifted down by one, so the
- * virtual root, number 0, is the lists' root). No graph reads.
+ * {@link ClassRetainedSizes} with numbers shifted down by one (so the virtual root, number 0, is
+ * the walk's root). No graph reads.
  */
 final class GroupRetainedSizes {
     private GroupRetainedSizes() {}
 
     /**
-     * The children lists' memory (8 bytes per number), taken in advance: the caller can then hand
-     * the rest of its memory back to the system before the walk starts.
+     * The walk's memory (8 bytes per number), taken in advance: the caller can then hand the rest
+     * of its memory back to the system before the walk starts.
      */
     static NativeInts[] reserve(int total) {
-        NativeInts start = NativeInts.allocate(total + 1L);
-        try {
-            return new NativeInts[] {start, NativeInts.allocateUninitialized(Math.max(1, total))};
-        } catch (RuntimeException | Error e) {
-            start.close();
-            throw e;
-        }
+        return ClassRetainedSizes.links(Math.max(0, total - 1));
     }
 
     /**
-     * @param idom    immediate dominator by number (0: the virtual root), for numbers {@code 1..total-1};
-     *                closed as soon as the children lists are built
+     * @param idom    immediate dominator by number (0: the virtual root), for numbers {@code 1..total-1}; closed
      * @param ret     retained size by number
      * @param group   group by number ({@code groups} for none)
-     * @param lists   from {@link #reserve}; closed
+     * @param links   from {@link #reserve}; closed
      */
     static long[] compute(NativeInts idom, MemorySegment ret, MemorySegment group, int total, int groups,
-            NativeInts[] lists) {
-        ChildrenIndex children;
+            NativeInts[] links) {
         try (idom) {
             MemorySegment d = idom.segment();
-            // Vertex x is number x + 1; its parent, number d, is vertex d - 1 (-1: the virtual root).
-            children = ChildrenIndex.build(x -> NativeInts.get(d, x + 1) - 1, total - 1, lists[0], lists[1]);
-        } catch (RuntimeException | Error e) {
-            NativeMemory.closeAll(lists);
-            throw e;
-        }
-        try (children) {
-            long[] sums = ClassRetainedSizes.sum(children, x -> NativeInts.get(group, x + 1),
-                    x -> NativeLongs.get(ret, x + 1), groups + 1);
+            // Vertex x is number x + 1; its parent, number p, is vertex p - 1 (-1: the virtual root).
+            long[] sums = ClassRetainedSizes.sum(x -> NativeInts.get(d, x + 1) - 1, x -> NativeInts.get(group, x + 1),
+                    x -> NativeLongs.get(ret, x + 1), total - 1, groups + 1, links);
             return Arrays.copyOf(sums, groups);
+        } finally {
+            NativeMemory.closeAll(links);
         }
     }
 }
