@@ -49,7 +49,7 @@ public final class ClassRetainedSizes {
      * The walk, for any tree on {@code 0..n-1}: {@code parentOf(x)} is x's parent,
      * {@link SemiNca#ROOT} under the virtual root, or {@link SemiNca#UNREACHABLE} for none. Per group
      * ({@code groupOf} in {@code 0..groups-1}), the retained sizes of its members that no other
-     * member dominates. {@code links} comes from {@link #links}, unused.
+     * member dominates. {@code links}: fresh from {@link #links}, not closed here.
      */
     static long[] sum(IntUnaryOperator parentOf, IntUnaryOperator groupOf, IntToLongFunction retained, int n,
             int groups, NativeInts[] links) {
