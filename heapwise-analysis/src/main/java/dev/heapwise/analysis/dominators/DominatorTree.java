@@ -319,6 +319,10 @@ public final class DominatorTree implements AutoCloseable {
             long[] out = ClassRetainedSizes.compute(graph, arrays); // its 8 bytes an object freed after
             if (loaded) {
                 storeClassRetained(out);
+                // The walk touched every page of the mapped tree. The file keeps them: out of this process
+                // they go, until read again (growth walks several dumps' trees in a row).
+                NativeMemory.discard(arrays.idomSegment(), 0, arrays.idomSegment().byteSize());
+                NativeMemory.discard(arrays.retainedSegment(), 0, arrays.retainedSegment().byteSize());
             }
             return out;
         } catch (IOException e) {
