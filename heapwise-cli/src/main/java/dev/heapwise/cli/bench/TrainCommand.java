@@ -30,7 +30,7 @@ public final class TrainCommand implements Callable<Integer> {
     Path parent;
 
     @Option(names = "--size", description = "Approximate size of the generated dump (default: ${DEFAULT-VALUE}).")
-    String size = "192m";
+    String size = "96m";
 
     @Override
     public Integer call() throws Exception {
