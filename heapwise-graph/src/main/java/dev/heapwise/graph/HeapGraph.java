@@ -95,6 +95,15 @@ public interface HeapGraph extends AutoCloseable {
     /** Instance fields with their values, the object's class first, then its superclasses. */
     List<FieldValue> fields(int object);
 
+    /**
+     * The raw values of an instance's fields ({@link FieldValue#raw}), in the order {@link #fields}
+     * lists them, into {@code out} (at least as long as the class's field count); returns how many
+     * were read: fewer where the record is cut short, 0 for anything but an instance. Reads the
+     * dump, allocates nothing: for passes over many objects, where {@link #fields} would build a
+     * list per object.
+     */
+    int readFieldValues(int object, long[] out);
+
     /** The value of the first instance field with this name (subclass first), or null. */
     FieldValue field(int object, String name);
 

@@ -348,30 +348,45 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     @Override
     public List<FieldValue> fields(int object) {
-        int cls = classOf(object);
         if (kind(object) != ObjectKind.INSTANCE) {
             return List.of();
         }
-        FieldLayout layout = layout(cls);
+        FieldLayout layout = layout(classOf(object));
+        long[] raw = new long[layout.entries().size()];
+        int n = readFields(object, layout, raw);
+        List<FieldValue> out = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            FieldLayout.Entry e = layout.entries().get(k);
+            out.add(new FieldValue(e.declaringClass(), e.field().name(), e.field().type(), raw[k]));
+        }
+        return out;
+    }
+
+    @Override
+    public int readFieldValues(int object, long[] out) {
+        return kind(object) == ObjectKind.INSTANCE ? readFields(object, layout(classOf(object)), out) : 0;
+    }
+
+    /** The raw values of an instance's fields in layout order, as far as its record holds them. */
+    private int readFields(int object, FieldLayout layout, long[] out) {
         ContentReader r = reader();
         int header = ObjectRecords.instanceHeader(idSize);
         long pos = positions.get(object);
         int at = loadRecord(r, pos, header + layout.size(), ObjectRecords.INSTANCE);
         if (at < 0) {
-            return List.of(); // the build warned: this record is not an instance record
+            return 0; // the build warned: this record is not an instance record
         }
         ByteBuffer b = r.buffer();
         long avail = Math.min(b.getInt(at + header - 4), r.available(pos) - header);
-        List<FieldValue> out = new ArrayList<>(layout.entries().size());
+        int n = 0;
         for (FieldLayout.Entry e : layout.entries()) {
             int size = e.field().type().size(idSize);
             if (e.offset() + size > avail) {
                 break;
             }
-            long raw = e.field().type().read(b, at + header + e.offset(), idSize);
-            out.add(new FieldValue(e.declaringClass(), e.field().name(), e.field().type(), raw));
+            out[n++] = e.field().type().read(b, at + header + e.offset(), idSize);
         }
-        return out;
+        return n;
     }
 
     @Override

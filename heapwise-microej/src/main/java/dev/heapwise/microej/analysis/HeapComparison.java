@@ -6,12 +6,14 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.microej.MicroEjAttributes;
+import dev.heapwise.microej.internal.ValueComparer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The Compare tool: two dumps of one application, matched by id (MicroEJ ids are stable from one
@@ -48,7 +50,13 @@ public final class HeapComparison {
             String typeFilter, int limit) {
         MicroEjAttributes oa = new MicroEjAttributes(older);
         MicroEjAttributes na = new MicroEjAttributes(newer);
-        Map<String, long[]> rows = new TreeMap<>();
+        // One row per type name, found by class index: no name lookup per object.
+        List<String> names = new ArrayList<>();
+        Map<String, Integer> rowOfName = new HashMap<>();
+        int[] olderRows = rowsByClass(older, rowOfName, names);
+        int[] newerRows = rowsByClass(newer, rowOfName, names);
+        long[][] rows = new long[names.size()][6];
+        ValueComparer values = new ValueComparer(older, newer);
         List<InstanceRow> instances = new ArrayList<>();
         long oldInstances = 0;
         long newInstances = 0;
@@ -71,15 +79,17 @@ public final class HeapComparison {
             } else {
                 o = i++;
                 p = j++;
-                if (!type(older, o).equals(type(newer, p))) {
+                if (row(older, olderRows, o) != row(newer, newerRows, p)) {
                     // the same id reused by another type: one collected, one new
-                    count(rows, older, o, Status.GARBAGE_COLLECTED, instances, oa, listOnly, typeFilter, limit, true);
-                    count(rows, newer, p, Status.NEW, instances, na, listOnly, typeFilter, limit, false);
+                    count(rows, names, row(older, olderRows, o), o, Status.GARBAGE_COLLECTED, instances, oa, listOnly,
+                            typeFilter, limit, true);
+                    count(rows, names, row(newer, newerRows, p), p, Status.NEW, instances, na, listOnly, typeFilter,
+                            limit, false);
                     oldInstances += includes(older, o, includeClasses) ? 1 : 0;
                     newInstances += includes(newer, p, includeClasses) ? 1 : 0;
                     continue;
                 }
-                status = includes(older, o, includeClasses) && differs(older, o, newer, p) ? Status.CHANGED
+                status = includes(older, o, includeClasses) && values.differs(o, p) ? Status.CHANGED
                         : Status.PERSISTENT;
             }
             if (o >= 0 && !includes(older, o, includeClasses) || p >= 0 && !includes(newer, p, includeClasses)) {
@@ -87,31 +97,61 @@ public final class HeapComparison {
             }
             oldInstances += o >= 0 ? 1 : 0;
             newInstances += p >= 0 ? 1 : 0;
-            HeapGraph g = o >= 0 ? older : newer;
             int k = o >= 0 ? o : p;
-            long[] r = rows.computeIfAbsent(type(g, k), t -> new long[6]);
+            int row = o >= 0 ? row(older, olderRows, o) : row(newer, newerRows, p);
+            long[] r = rows[row];
             r[0] += o >= 0 ? 1 : 0;
             r[1] += p >= 0 ? 1 : 0;
             r[2 + status.ordinal()]++;
             if (status == Status.CHANGED) {
                 r[4]++; // changed instances are persistent too
             }
-            if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type(g, k)))) {
-                instances.add(new InstanceRow((o >= 0 ? oa : na).label(k), type(g, k), status, o, p));
+            String type = names.get(row);
+            if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type))) {
+                instances.add(new InstanceRow((o >= 0 ? oa : na).label(k), type, status, o, p));
             }
         }
+        Integer[] order = new Integer[names.size()];
+        for (int r = 0; r < order.length; r++) {
+            order[r] = r;
+        }
+        Arrays.sort(order, Comparator.comparing(names::get)); // by name, as the Heap Analyzer lists them
         List<TypeRow> types = new ArrayList<>();
-        rows.forEach((t, r) -> types.add(new TypeRow(t, r[0], r[1], r[2], r[3], r[4], r[5])));
+        for (int row : order) {
+            long[] r = rows[row];
+            if (r[0] + r[1] > 0) {
+                types.add(new TypeRow(names.get(row), r[0], r[1], r[2], r[3], r[4], r[5]));
+            }
+        }
         return new Result(older.classCount(), oldInstances, newer.classCount(), newInstances, types, instances);
     }
 
-    private static void count(Map<String, long[]> rows, HeapGraph g, int k, Status status, List<InstanceRow> instances,
-            MicroEjAttributes a, List<Status> listOnly, String typeFilter, int limit, boolean old) {
-        long[] r = rows.computeIfAbsent(type(g, k), t -> new long[6]);
+    /** Each class's row: that of its name, added to {@code names} when new. */
+    private static int[] rowsByClass(HeapGraph g, Map<String, Integer> rowOfName, List<String> names) {
+        int[] rows = new int[g.classCount()];
+        for (int c = 0; c < rows.length; c++) {
+            rows[c] = rowOfName.computeIfAbsent(g.heapClass(c).name(), x -> {
+                names.add(x);
+                return names.size() - 1;
+            });
+        }
+        return rows;
+    }
+
+    /** The row an object is listed under: its class's, or for a class object that of the class it represents. */
+    private static int row(HeapGraph g, int[] rows, int o) {
+        return rows[g.kind(o) == ObjectKind.CLASS ? g.classIndexOfClassObject(o) : g.classOf(o)];
+    }
+
+    private static void count(long[][] rows, List<String> names, int row, int k, Status status,
+            List<InstanceRow> instances, MicroEjAttributes a, List<Status> listOnly, String typeFilter, int limit,
+            boolean old) {
+        long[] r = rows[row];
         r[old ? 0 : 1]++;
         r[2 + status.ordinal()]++;
-        if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type(g, k)))) {
-            instances.add(new InstanceRow(a.label(k), type(g, k), status, old ? k : -1, old ? -1 : k));
+        String type = names.get(row);
+        if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type))) {
+            instances.add(new InstanceRow(a.label(k), type, status, old ? k : -1, old ? -1 : k));
         }
     }
 
@@ -119,29 +159,9 @@ public final class HeapComparison {
         return includeClasses || g.kind(o) != ObjectKind.CLASS;
     }
 
-    /** The type an object is listed under: its class, or for a class object the class it represents. */
-    static String type(HeapGraph g, int o) {
-        return g.kind(o) == ObjectKind.CLASS ? g.heapClass(g.classIndexOfClassObject(o)).name()
-                : g.heapClass(g.classOf(o)).name();
-    }
-
-    /** Whether a persistent object's values differ. */
+    /** Whether a persistent object's values differ (see {@link ValueComparer}). */
     public static boolean differs(HeapGraph a, int o, HeapGraph b, int p) {
-        return switch (a.kind(o)) {
-            case CLASS -> !SameValues.same(a.staticFields(a.classIndexOfClassObject(o)),
-                    b.staticFields(b.classIndexOfClassObject(p)));
-            case INSTANCE -> !SameValues.same(a.fields(o), b.fields(p));
-            case OBJECT_ARRAY -> {
-                long n = a.arrayLength(o);
-                yield n != b.arrayLength(p) || !Arrays.equals(a.readObjectArray(o, 0, (int) n),
-                        b.readObjectArray(p, 0, (int) n));
-            }
-            case PRIMITIVE_ARRAY -> {
-                long n = a.arrayLength(o);
-                yield n != b.arrayLength(p) || !Arrays.equals(a.readPrimitiveArray(o, 0, (int) n),
-                        b.readPrimitiveArray(p, 0, (int) n));
-            }
-        };
+        return new ValueComparer(a, b).differs(o, p);
     }
 
     /** The Instance Fields Comparison view for an object present in both dumps (or in one: the other side empty). */
@@ -219,39 +239,5 @@ public final class HeapComparison {
         }
         int k = g.indexOf(v.raw());
         return k >= 0 ? new MicroEjAttributes(g).label(k) : v.display();
-    }
-
-    /**
-     * Value equality of field lists: the same fields (name and type) with the same raw values,
-     * matched by name, since two dumps may list a class's fields in different orders.
-     */
-    static final class SameValues {
-        private SameValues() {}
-
-        static boolean same(List<FieldValue> a, List<FieldValue> b) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            boolean[] used = new boolean[b.size()];
-            for (int i = 0; i < a.size(); i++) {
-                FieldValue x = a.get(i);
-                int match = -1;
-                // usually in the same place
-                if (!used[i] && b.get(i).name().equals(x.name()) && b.get(i).type() == x.type()) {
-                    match = i;
-                } else {
-                    for (int k = 0; k < b.size() && match < 0; k++) {
-                        if (!used[k] && b.get(k).name().equals(x.name()) && b.get(k).type() == x.type()) {
-                            match = k;
-                        }
-                    }
-                }
-                if (match < 0 || b.get(match).raw() != x.raw()) {
-                    return false;
-                }
-                used[match] = true;
-            }
-            return true;
-        }
     }
 }
