@@ -97,12 +97,21 @@ public interface HeapGraph extends AutoCloseable {
 
     /**
      * The raw values of an instance's fields ({@link FieldValue#raw}), in the order {@link #fields}
-     * lists them, into {@code out} (at least as long as the class's field count); returns how many
-     * were read: fewer where the record is cut short, 0 for anything but an instance. Reads the
-     * dump, allocates nothing: for passes over many objects, where {@link #fields} would build a
-     * list per object.
+     * lists them, into {@code out}; returns how many were read: at most {@code out.length} (give it
+     * {@link #instanceFieldCount} of the class for all), fewer where the record is cut short, 0 for
+     * anything but an instance. Reads the dump, allocates nothing: for passes over many objects,
+     * where {@link #fields} would build a list per object.
      */
     int readFieldValues(int object, long[] out);
+
+    /** The instance fields a class and its superclasses declare: as many as {@link #fields} lists at most. O(depth). */
+    default int instanceFieldCount(int classIndex) {
+        int n = 0;
+        for (int c = classIndex; c >= 0; c = heapClass(c).superIndex()) {
+            n += heapClass(c).fields().size();
+        }
+        return n;
+    }
 
     /** The value of the first instance field with this name (subclass first), or null. */
     FieldValue field(int object, String name);

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.compare;
 
 import dev.heapwise.analysis.ObjectLabels;
+import dev.heapwise.analysis.compare.internal.UnchangedCheck;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
@@ -151,7 +152,13 @@ public final class HeapComparison {
 
     private static ComparisonReport instances(HeapGraph a, HeapGraph b, List<ComparisonReport.ClassDelta> classes,
             double overlap, int moved, int listed, ProgressListener progress) {
-        Map<String, long[]> perClass = new TreeMap<>(); // added, collected, persistent, changed
+        // One row per key (class name, "class " + name for class objects), found by class index.
+        List<String> keys = new ArrayList<>();
+        Map<String, Integer> rowOfKey = new HashMap<>();
+        int[][] rowsA = rowsByClass(a, rowOfKey, keys);
+        int[][] rowsB = rowsByClass(b, rowOfKey, keys);
+        long[][] perRow = new long[keys.size()][4]; // added, collected, persistent, changed
+        UnchangedCheck unchanged = new UnchangedCheck(a, b);
         List<ComparisonReport.ChangedObject> changed = new ArrayList<>();
         RefCursor ca = a.outRefs();
         RefCursor cb = b.outRefs();
@@ -164,27 +171,29 @@ public final class HeapComparison {
         while (i < na || j < nb) {
             int cmp = i >= na ? 1 : j >= nb ? -1 : Long.compareUnsigned(a.id(i), b.id(j));
             if (cmp < 0) {
-                perClass.computeIfAbsent(key(a, i), k -> new long[4])[1]++;
+                perRow[row(a, rowsA, i)][1]++;
                 i++;
             } else if (cmp > 0) {
-                perClass.computeIfAbsent(key(b, j), k -> new long[4])[0]++;
+                perRow[row(b, rowsB, j)][0]++;
                 j++;
             } else {
-                String na0 = key(a, i);
-                String nb0 = key(b, j);
-                if (!na0.equals(nb0)) {
+                int ra = row(a, rowsA, i);
+                int rb = row(b, rowsB, j);
+                if (ra != rb) {
                     // The same address reused by a new object: one collected, one new.
-                    perClass.computeIfAbsent(na0, k -> new long[4])[1]++;
-                    perClass.computeIfAbsent(nb0, k -> new long[4])[0]++;
+                    perRow[ra][1]++;
+                    perRow[rb][0]++;
                 } else {
-                    long[] row = perClass.computeIfAbsent(na0, k -> new long[4]);
-                    row[2]++;
+                    long[] r = perRow[ra];
+                    r[2]++;
                     compared++;
-                    List<ComparisonReport.FieldChange> diff = diff(a, i, b, j, ca, cb);
-                    if (!diff.isEmpty()) {
-                        row[3]++;
-                        if (changed.size() < listed) {
-                            changed.add(new ComparisonReport.ChangedObject(a.id(i), na0, diff));
+                    if (!unchanged.unchanged(i, j)) {
+                        List<ComparisonReport.FieldChange> diff = diff(a, i, b, j, ca, cb);
+                        if (!diff.isEmpty()) {
+                            r[3]++;
+                            if (changed.size() < listed) {
+                                changed.add(new ComparisonReport.ChangedObject(a.id(i), keys.get(ra), diff));
+                            }
                         }
                     }
                 }
@@ -196,17 +205,41 @@ public final class HeapComparison {
             }
         }
         List<ComparisonReport.InstanceDelta> rows = new ArrayList<>();
-        perClass.forEach((k, r) -> rows.add(new ComparisonReport.InstanceDelta(k, r[0], r[1], r[2], r[3])));
+        for (int k = 0; k < keys.size(); k++) {
+            long[] r = perRow[k];
+            if (r[0] + r[1] + r[2] > 0) {
+                rows.add(new ComparisonReport.InstanceDelta(keys.get(k), r[0], r[1], r[2], r[3]));
+            }
+        }
         rows.sort(Comparator.comparingLong((ComparisonReport.InstanceDelta d) -> -(d.added() + d.collected() + d.changed()))
                 .thenComparing(ComparisonReport.InstanceDelta::className));
         progress.finished();
         return new ComparisonReport(classes, overlap, moved, true, rows, changed, compared);
     }
 
-    /** Class objects count apart from the instances of the class they represent. */
-    private static String key(HeapGraph g, int o) {
-        String name = ObjectLabels.className(g, o);
-        return g.classIndexOfClassObject(o) >= 0 ? "class " + name : name;
+    /**
+     * Each class's rows, {@code [0][c]} for its instances and {@code [1][c]} for its class object:
+     * those of their keys (the class name; "class " and the name), added to {@code keys} when new.
+     */
+    private static int[][] rowsByClass(HeapGraph g, Map<String, Integer> rowOfKey, List<String> keys) {
+        int[][] rows = new int[2][g.classCount()];
+        for (int c = 0; c < g.classCount(); c++) {
+            String name = g.heapClass(c).name();
+            rows[0][c] = rowOfKey.computeIfAbsent(name, k -> add(keys, k));
+            rows[1][c] = rowOfKey.computeIfAbsent("class " + name, k -> add(keys, k));
+        }
+        return rows;
+    }
+
+    private static int add(List<String> keys, String key) {
+        keys.add(key);
+        return keys.size() - 1;
+    }
+
+    /** An object's row: class objects count apart from the instances of the class they represent. */
+    private static int row(HeapGraph g, int[][] rows, int o) {
+        int represented = g.classIndexOfClassObject(o);
+        return represented >= 0 ? rows[1][represented] : rows[0][g.classOf(o)];
     }
 
     /** Field, element or length differences of one object present in both dumps. */

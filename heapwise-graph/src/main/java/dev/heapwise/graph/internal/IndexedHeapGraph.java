@@ -381,7 +381,7 @@ public final class IndexedHeapGraph implements HeapGraph {
         int n = 0;
         for (FieldLayout.Entry e : layout.entries()) {
             int size = e.field().type().size(idSize);
-            if (e.offset() + size > avail) {
+            if (n == out.length || e.offset() + size > avail) {
                 break;
             }
             out[n++] = e.field().type().read(b, at + header + e.offset(), idSize);

@@ -58,13 +58,14 @@ public final class ValueComparer {
         if (pairedWith[ca] != cb) {
             match[ca] = fieldMatch(a.fields(o), b.fields(p));
             pairedWith[ca] = cb;
+            int need = Math.max(a.instanceFieldCount(ca), b.instanceFieldCount(cb));
+            if (fa.length < need) {
+                fa = new long[need];
+                fb = new long[need];
+            }
         }
         int[] m = match[ca];
         if (m != null) {
-            if (fa.length < m.length) {
-                fa = new long[m.length];
-                fb = new long[m.length];
-            }
             int na = a.readFieldValues(o, fa);
             int nb = b.readFieldValues(p, fb);
             if (na == m.length && nb == m.length) {
