@@ -107,7 +107,8 @@ public interface HeapGraph extends AutoCloseable {
     /** The instance fields a class and its superclasses declare: as many as {@link #fields} lists at most. O(depth). */
     default int instanceFieldCount(int classIndex) {
         int n = 0;
-        for (int c = classIndex; c >= 0; c = heapClass(c).superIndex()) {
+        // One step per class at most: a corrupt dump's superclass cycle ends (counting a few twice).
+        for (int c = classIndex, steps = 0; c >= 0 && steps < classCount(); c = heapClass(c).superIndex(), steps++) {
             n += heapClass(c).fields().size();
         }
         return n;
