@@ -3,6 +3,7 @@ package dev.heapwise.analysis.compare;
 import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.compare.internal.UnchangedCheck;
 import dev.heapwise.analysis.dominators.DominatorTree;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
@@ -157,19 +158,63 @@ public final class HeapComparison {
         Map<String, Integer> rowOfKey = new HashMap<>();
         int[][] rowsA = rowsByClass(a, rowOfKey, keys);
         int[][] rowsB = rowsByClass(b, rowOfKey, keys);
-        long[][] perRow = new long[keys.size()][4]; // added, collected, persistent, changed
+        int na = a.objectCount();
+        int nb = b.objectCount();
+        progress.phase("compare: objects by id", na);
+        // The id merge in ranges, one per core: the old dump's objects split evenly, the new dump's
+        // at the first id of each range. Concatenated in order, the parts' lists are the merge's.
+        int parts = Parallel.parts(na, Parallel.THREADS);
+        int[] from = new int[parts + 1];
+        int[] to = new int[parts + 1];
+        for (int p = 1; p < parts; p++) {
+            from[p] = (int) ((long) na * p / parts);
+            to[p] = firstAtOrAbove(b, a.id(from[p]));
+        }
+        from[parts] = na;
+        to[parts] = nb;
+        Merged[] merged = new Merged[parts];
+        Parallel.run(parts, p -> merged[p] = merge(a, b, rowsA, rowsB, keys, from[p], from[p + 1], to[p], to[p + 1],
+                listed, p == 0 ? progress : ProgressListener.NONE, parts));
+        long[][] perRow = new long[keys.size()][4];
+        List<ComparisonReport.ChangedObject> changed = new ArrayList<>();
+        long compared = 0;
+        for (Merged m : merged) {
+            for (int k = 0; k < perRow.length; k++) {
+                for (int c = 0; c < 4; c++) {
+                    perRow[k][c] += m.perRow[k][c];
+                }
+            }
+            changed.addAll(m.changed.subList(0, Math.min(m.changed.size(), listed - changed.size())));
+            compared += m.compared;
+        }
+        List<ComparisonReport.InstanceDelta> rows = new ArrayList<>();
+        for (int k = 0; k < keys.size(); k++) {
+            long[] r = perRow[k];
+            if (r[0] + r[1] + r[2] > 0) {
+                rows.add(new ComparisonReport.InstanceDelta(keys.get(k), r[0], r[1], r[2], r[3]));
+            }
+        }
+        rows.sort(Comparator.comparingLong((ComparisonReport.InstanceDelta d) -> -(d.added() + d.collected() + d.changed()))
+                .thenComparing(ComparisonReport.InstanceDelta::className));
+        progress.finished();
+        return new ComparisonReport(classes, overlap, moved, true, rows, changed, compared);
+    }
+
+    /** One range of the id merge: per row added, collected, persistent, changed; the first changed objects. */
+    private record Merged(long[][] perRow, List<ComparisonReport.ChangedObject> changed, long compared) {}
+
+    /** Merges old objects {@code [i, iEnd)} with new objects {@code [j, jEnd)}, both in id order. */
+    private static Merged merge(HeapGraph a, HeapGraph b, int[][] rowsA, int[][] rowsB, List<String> keys, int i,
+            int iEnd, int j, int jEnd, int listed, ProgressListener progress, int parts) {
+        long[][] perRow = new long[keys.size()][4];
         UnchangedCheck unchanged = new UnchangedCheck(a, b);
         List<ComparisonReport.ChangedObject> changed = new ArrayList<>();
         RefCursor ca = a.outRefs();
         RefCursor cb = b.outRefs();
-        int na = a.objectCount();
-        int nb = b.objectCount();
         long compared = 0;
-        int i = 0;
-        int j = 0;
-        progress.phase("compare: objects by id", na);
-        while (i < na || j < nb) {
-            int cmp = i >= na ? 1 : j >= nb ? -1 : Long.compareUnsigned(a.id(i), b.id(j));
+        int start = i;
+        while (i < iEnd || j < jEnd) {
+            int cmp = i >= iEnd ? 1 : j >= jEnd ? -1 : Long.compareUnsigned(a.id(i), b.id(j));
             if (cmp < 0) {
                 perRow[row(a, rowsA, i)][1]++;
                 i++;
@@ -201,20 +246,25 @@ public final class HeapComparison {
                 j++;
             }
             if (((i + j) & 0xFFFF) == 0) {
-                progress.progress(i);
+                progress.progress((long) (i - start) * parts);
             }
         }
-        List<ComparisonReport.InstanceDelta> rows = new ArrayList<>();
-        for (int k = 0; k < keys.size(); k++) {
-            long[] r = perRow[k];
-            if (r[0] + r[1] + r[2] > 0) {
-                rows.add(new ComparisonReport.InstanceDelta(keys.get(k), r[0], r[1], r[2], r[3]));
+        return new Merged(perRow, changed, compared);
+    }
+
+    /** The first object of {@code g} whose id is not below {@code id} (unsigned), or the object count. */
+    private static int firstAtOrAbove(HeapGraph g, long id) {
+        int lo = 0;
+        int hi = g.objectCount();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(g.id(mid), id) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
         }
-        rows.sort(Comparator.comparingLong((ComparisonReport.InstanceDelta d) -> -(d.added() + d.collected() + d.changed()))
-                .thenComparing(ComparisonReport.InstanceDelta::className));
-        progress.finished();
-        return new ComparisonReport(classes, overlap, moved, true, rows, changed, compared);
+        return lo;
     }
 
     /**

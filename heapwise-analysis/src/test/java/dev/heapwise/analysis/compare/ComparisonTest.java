@@ -6,6 +6,7 @@ import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.GrowingProgram;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.FieldDef;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapGraph;
@@ -95,6 +96,18 @@ class ComparisonTest {
                             org.assertj.core.api.InstanceOfAssertFactories.LIST).containsExactly(
                             new ComparisonReport.FieldChange("[1]", "2", "7"),
                             new ComparisonReport.FieldChange("[3]", "-4", "-5"));
+            // The id merge split in ranges on several threads gives the same report, lists in the same order.
+            Parallel.splitEverythingForTests(true);
+            try {
+                assertThat(HeapComparison.compare(a, null, b, null, HeapComparison.Options.defaults(),
+                        ProgressListener.NONE)).isEqualTo(r);
+                // Only the first changed objects are listed, in merge order, however the merge was split.
+                ComparisonReport few = HeapComparison.compare(a, null, b, null, new HeapComparison.Options(null, 3),
+                        ProgressListener.NONE);
+                assertThat(few.changed()).isEqualTo(r.changed().subList(0, 3));
+            } finally {
+                Parallel.splitEverythingForTests(false);
+            }
         }
     }
 
