@@ -5,7 +5,8 @@ import java.io.PrintStream;
 
 /**
  * A one-line progress bar on standard error, redrawn at most ten times a second. Only used when
- * stderr is a terminal and {@code --quiet} is not given; otherwise {@link ProgressListener#NONE}.
+ * stderr is a terminal and {@code --quiet} is not given; otherwise {@link ProgressListener#NONE}, or
+ * {@link PhaseTimes} when {@code -Dheapwise.timings=true}.
  */
 public final class ProgressBar implements ProgressListener {
     private static final int WIDTH = 30;
@@ -20,6 +21,9 @@ public final class ProgressBar implements ProgressListener {
     }
 
     public static ProgressListener forTerminal(boolean quiet) {
+        if (Boolean.getBoolean("heapwise.timings")) {
+            return new PhaseTimes(System.err);
+        }
         return !quiet && Terminal.stderrIsTerminal() ? new ProgressBar(System.err) : ProgressListener.NONE;
     }
 

@@ -91,7 +91,9 @@ public final class GraphAssembly {
         List<Manifest.AttributeSpec> attributeSpecs;
         long duplicates;
         IdLookup lookup;
+        Path orderFile;
         try (ObjectOrder order = ObjectOrder.compute(log, draft, progress)) {
+            orderFile = order.file();
             phaseDone("order");
             n = order.count();
             duplicates = order.duplicates();
@@ -103,6 +105,10 @@ public final class GraphAssembly {
             positionsSorted = !positionsEncoding.equals("packed");
             attributeSpecs = writeAttributes(n);
         }
+        // Scratch goes as soon as it is read for the last time, not at commit: the later phases' scratch
+        // and the analyses after the build then take the pages it frees, which on a virtual machine that
+        // hands free memory back to its host are still backed (a fresh page there costs a host fault).
+        draft.deleteScratch(log.file(), orderFile);
         phaseDone("columns");
 
         int sizeUnit;
@@ -122,6 +128,7 @@ public final class GraphAssembly {
             vm = model.vm();
             totalShallow = writeSizes(n, classCol, lens, finalSlots, javaLangClass, model, sizeUnit);
         }
+        draft.deleteScratch(draft.scratch().resolve("index.len"));
         phaseDone("sizes");
 
         if (content.kind() == ContentLocation.Kind.GZIP_BLOCKS) {

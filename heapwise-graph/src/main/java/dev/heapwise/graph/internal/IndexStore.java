@@ -192,6 +192,20 @@ public final class IndexStore implements AutoCloseable {
             return s;
         }
 
+        /**
+         * Deletes scratch files read for the last time (the rest go on commit). A file that cannot be
+         * deleted yet (mapped, on some systems) stays until then.
+         */
+        public void deleteScratch(Path... files) {
+            for (Path f : files) {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException e) {
+                    // deleted with the scratch folder on commit
+                }
+            }
+        }
+
         /** Creates a new file in the draft (or replaces one) for writing and reading. */
         public FileChannel create(String name) throws IOException {
             return FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,

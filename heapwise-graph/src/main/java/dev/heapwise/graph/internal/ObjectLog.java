@@ -2,7 +2,6 @@ package dev.heapwise.graph.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,7 +26,8 @@ public final class ObjectLog implements AutoCloseable {
 
     private final Path file;
     private final FileChannel channel;
-    private final ByteBuffer buf = ByteBuffer.allocateDirect(RECORD << 14).order(ByteOrder.LITTLE_ENDIAN);
+    private final BackgroundWriter writer;
+    private ByteBuffer buf;
     final IntList runStarts = new IntList();
     final IntList heapRunStarts = new IntList();
     final IntList heapRunValues = new IntList();
@@ -47,6 +47,8 @@ public final class ObjectLog implements AutoCloseable {
         file = scratch.resolve("log.records");
         channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
+        writer = new BackgroundWriter(channel, RECORD << 14, 3);
+        buf = writer.first();
     }
 
     public void add(long id, long position, int slot, int length) {
@@ -66,7 +68,7 @@ public final class ObjectLog implements AutoCloseable {
         maxId = Math.max(maxId, id);
         idBits |= id;
         if (!buf.hasRemaining()) {
-            flush();
+            buf = writer.hand(buf);
         }
         buf.putLong(id).putLong(position).putInt(slot).putInt(length);
         count++;
@@ -133,23 +135,12 @@ public final class ObjectLog implements AutoCloseable {
         return file;
     }
 
-    private void flush() {
-        buf.flip();
-        try {
-            while (buf.hasRemaining()) {
-                channel.write(buf);
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        buf.clear();
-    }
-
     @Override
     public void close() throws IOException {
         if (channel.isOpen()) {
-            flush();
-            channel.close();
+            try (channel; writer) {
+                writer.finish(buf);
+            }
         }
     }
 }

@@ -112,6 +112,7 @@ final class ReferenceIndexer {
                 }
             }
         }
+        draft.deleteScratch(scratch.resolve("refs.degree"));
         return new Result(total, unresolved.get(), badRecords.get());
     }
 
@@ -404,6 +405,9 @@ final class ReferenceIndexer {
                 if (p != null) {
                     p.close();
                 }
+            }
+            for (int t = 0; t < threads; t++) {
+                draft.deleteScratch(scratch.resolve("refs.part" + t));
             }
         }
     }
