@@ -11,7 +11,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class BackgroundWriterTest {
@@ -40,6 +42,7 @@ class BackgroundWriterTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS) // the failure this guards against is a producer blocked forever
     void aWriteFailureReachesTheProducer() throws IOException {
         Path f = dir.resolve("ro");
         Files.write(f, new byte[0]);
