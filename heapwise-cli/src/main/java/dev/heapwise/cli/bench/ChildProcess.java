@@ -13,18 +13,25 @@ final class ChildProcess {
 
     record Result(int exitCode, String out, String err, long millis) {}
 
-    /** bin/heapwise's JVM options (HEAPWISE_JAVA_OPTS, else its defaults), with its ahead-of-time cache. */
+    /**
+     * bin/heapwise's JVM options (HEAPWISE_JAVA_OPTS, else its argument file bin/lib/jvm.options, found
+     * from the jar in heapwise-cli/target), with its ahead-of-time cache.
+     */
     static List<String> jvmOptions() {
         String opts = System.getenv("HEAPWISE_JAVA_OPTS");
         List<String> out = new ArrayList<>();
-        if (opts == null || opts.isBlank()) {
-            out.addAll(List.of("-XX:MaxRAM=5g", "-XX:MaxRAMPercentage=40", "-XX:+UseParallelGC"));
-        } else {
+        String classPath = System.getProperty("java.class.path");
+        boolean oneJar = classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator);
+        if (opts != null && !opts.isBlank()) {
             out.addAll(List.of(opts.trim().split("\\s+")));
+        } else if (oneJar) {
+            Path options = Path.of(classPath).toAbsolutePath().resolveSibling("../../bin/lib/jvm.options").normalize();
+            if (Files.isRegularFile(options)) {
+                out.add("@" + options);
+            }
         }
         // The cache the build makes beside the jar; the JVM runs without it when it does not match.
-        String classPath = System.getProperty("java.class.path");
-        if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+        if (oneJar) {
             Path cache = Path.of(classPath.substring(0, classPath.length() - ".jar".length()) + ".aot");
             if (Files.isRegularFile(cache)) {
                 out.add("-XX:AOTCache=" + cache);
