@@ -356,8 +356,9 @@ public final class WasteAnalysis {
                 }
             }
         }
-        Map<String, long[]> acc = new LinkedHashMap<>(); // count, empty, emptyRetained, sparse, fillSum(x1e6), unused
-        Map<String, Double> sparseBelow = new HashMap<>();
+        // Per class: count, empty, emptyRetained, sparse, fillSum(x1e6), unused; merged by name below (classes
+        // of one name from several loaders make one row).
+        long[][] perClass = new long[baseOf.length][];
         for (int o = 0; o < g.objectCount(); o++) {
             int c = g.classOf(o);
             String base = baseOf[c];
@@ -368,10 +369,10 @@ public final class WasteAnalysis {
             if (f == null) {
                 continue;
             }
-            String name = g.heapClass(c).name();
-            double below = CollectionInspector.sparseBelow(base);
-            sparseBelow.put(name, below);
-            long[] a = acc.computeIfAbsent(name, k -> new long[6]);
+            long[] a = perClass[c];
+            if (a == null) {
+                perClass[c] = a = new long[6];
+            }
             a[0]++;
             if (f.size() == 0) {
                 a[1]++;
@@ -381,11 +382,23 @@ public final class WasteAnalysis {
             if (f.capacity() > 0) {
                 double fill = Math.min(1.0, (double) f.size() / f.capacity());
                 a[4] += Math.round(fill * 1_000_000);
-                if (fill < below) {
+                if (fill < CollectionInspector.sparseBelow(base)) {
                     a[3]++;
                 }
                 if (f.array() >= 0 && f.capacity() > f.size()) {
                     a[5] += g.shallowSize(f.array()) * (f.capacity() - f.size()) / f.capacity();
+                }
+            }
+        }
+        Map<String, long[]> acc = new LinkedHashMap<>();
+        Map<String, Double> sparseBelow = new HashMap<>();
+        for (int c = 0; c < perClass.length; c++) {
+            if (perClass[c] != null) {
+                String name = g.heapClass(c).name();
+                sparseBelow.put(name, CollectionInspector.sparseBelow(baseOf[c]));
+                long[] a = acc.computeIfAbsent(name, k -> new long[6]);
+                for (int i = 0; i < a.length; i++) {
+                    a[i] += perClass[c][i];
                 }
             }
         }

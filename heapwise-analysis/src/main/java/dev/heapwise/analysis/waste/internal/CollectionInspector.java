@@ -1,8 +1,10 @@
 package dev.heapwise.analysis.waste.internal;
 
 import dev.heapwise.analysis.internal.Hierarchy;
-import dev.heapwise.graph.FieldValue;
+import dev.heapwise.graph.FieldDef;
+import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapGraph;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,100 +36,140 @@ public final class CollectionInspector {
      */
     public record Fill(long size, long capacity, int array) {}
 
-    private final Hierarchy h;
     private final HeapGraph g;
+    /** Per class, its instance fields in {@link HeapGraph#readFieldValues} order; made when first needed. */
+    private final Layout[] layouts;
+    /** The values of the instance being inspected (a HashSet's map reuses them: its set is done with). */
+    private long[] values = new long[16];
+    private Layout layout;
+    private int read;
+
+    /** A class's instance fields, flattened: the class's own first, then its superclasses'. */
+    private record Layout(String[] names, boolean[] reference) {}
 
     public CollectionInspector(Hierarchy h) {
-        this.h = h;
         this.g = h.graph();
+        this.layouts = new Layout[g.classCount()];
     }
 
-    /** The fill of a collection of the given base class, or null when its fields are unknown. */
+    /**
+     * The fill of a collection of the given base class, or null when its fields are unknown. Reads
+     * the instance's record (and its backing array's length) from the dump; allocates nothing per
+     * object, since a waste pass inspects millions of them. Not thread-safe.
+     */
     public Fill inspect(int o, String base) {
-        // The fields are read once (one record read from the dump) and looked up by name here.
-        List<FieldValue> f = g.fields(o);
+        load(o);
         return switch (base) {
             case "java.util.HashSet" -> {
-                int map = objectField(f, "map");
+                int map = objectField("map");
                 yield map < 0 ? null : inspect(map, "java.util.HashMap");
             }
-            case "java.util.HashMap", "java.util.WeakHashMap" -> table(f, "table", first(f, "size"), 1);
-            case "java.util.Hashtable" -> table(f, "table", first(f, "count", "size"), 1);
-            case "java.util.IdentityHashMap" -> table(f, "table", first(f, "size"), 2);
-            case "java.util.concurrent.ConcurrentHashMap" -> {
-                Long base0 = first(f, "baseCount");
-                yield base0 == null || !isNullField(f, "counterCells") ? null : table(f, "table", base0, 1);
+            case "java.util.HashMap", "java.util.WeakHashMap" -> withArray(objectField("table"), hasLong("size"),
+                    longField("size"), 1);
+            case "java.util.Hashtable" -> {
+                String size = hasLong("count") ? "count" : "size";
+                yield withArray(objectField("table"), hasLong(size), longField(size), 1);
             }
+            case "java.util.IdentityHashMap" -> withArray(objectField("table"), hasLong("size"), longField("size"), 2);
+            case "java.util.concurrent.ConcurrentHashMap" -> !hasLong("baseCount") || !isNullField("counterCells")
+                    ? null : withArray(objectField("table"), true, longField("baseCount"), 1);
             case "java.util.ArrayList" -> {
-                int arr = objectField(f, "elementData");
+                int arr = objectField("elementData");
                 if (arr < 0) {
-                    arr = objectField(f, "array");
+                    arr = objectField("array");
                 }
-                yield withArray(arr, first(f, "size"), 1);
+                yield withArray(arr, hasLong("size"), longField("size"), 1);
             }
-            case "java.util.Vector" -> withArray(objectField(f, "elementData"), first(f, "elementCount"), 1);
-            case "java.util.PriorityQueue" -> withArray(objectField(f, "queue"), first(f, "size"), 1);
+            case "java.util.Vector" -> withArray(objectField("elementData"), hasLong("elementCount"),
+                    longField("elementCount"), 1);
+            case "java.util.PriorityQueue" -> withArray(objectField("queue"), hasLong("size"), longField("size"), 1);
             case "java.util.ArrayDeque" -> {
-                int arr = objectField(f, "elements");
-                Long head = first(f, "head");
-                Long tail = first(f, "tail");
-                if (arr < 0 || head == null || tail == null) {
+                int arr = objectField("elements");
+                if (arr < 0 || !hasLong("head") || !hasLong("tail")) {
                     yield null;
                 }
                 long len = g.arrayLength(arr);
-                long size = len == 0 ? 0 : ((tail - head) % len + len) % len;
+                long size = len == 0 ? 0 : ((longField("tail") - longField("head")) % len + len) % len;
                 yield new Fill(size, len, arr);
             }
-            case "android.util.ArrayMap" -> withArray(objectField(f, "mHashes"), first(f, "mSize"), 1);
-            case "android.util.SparseArray" -> withArray(objectField(f, "mKeys"), first(f, "mSize"), 1);
+            case "android.util.ArrayMap" -> withArray(objectField("mHashes"), hasLong("mSize"), longField("mSize"), 1);
+            case "android.util.SparseArray" -> withArray(objectField("mKeys"), hasLong("mSize"), longField("mSize"), 1);
             default -> null;
         };
     }
 
-    private Fill table(List<FieldValue> f, String field, Long size, int slotsPerEntry) {
-        return withArray(objectField(f, field), size, slotsPerEntry);
+    private void load(int o) {
+        int c = g.classOf(o);
+        Layout l = layouts[c];
+        if (l == null) {
+            layouts[c] = l = layout(c);
+        }
+        if (values.length < l.names().length) {
+            values = new long[l.names().length];
+        }
+        layout = l;
+        read = g.readFieldValues(o, values);
     }
 
-    private Fill withArray(int arr, Long size, int slotsPerEntry) {
-        if (size == null) {
+    private Layout layout(int classIndex) {
+        List<String> names = new ArrayList<>();
+        List<Boolean> reference = new ArrayList<>();
+        // One step per class at most, as HeapGraph.instanceFieldCount: a corrupt dump's superclass cycle ends.
+        for (int c = classIndex, steps = 0; c >= 0 && steps < g.classCount(); c = g.heapClass(c).superIndex(), steps++) {
+            for (FieldDef f : g.heapClass(c).fields()) {
+                names.add(f.name());
+                reference.add(f.type() == FieldType.OBJECT);
+            }
+        }
+        boolean[] ref = new boolean[reference.size()];
+        for (int i = 0; i < ref.length; i++) {
+            ref[i] = reference.get(i);
+        }
+        return new Layout(names.toArray(String[]::new), ref);
+    }
+
+    private Fill withArray(int arr, boolean hasSize, long size, int slotsPerEntry) {
+        if (!hasSize) {
             return null;
         }
         long capacity = arr < 0 ? 0 : g.arrayLength(arr) / slotsPerEntry;
         return new Fill(size, capacity, arr);
     }
 
-    private Long first(List<FieldValue> f, String... names) {
-        for (String n : names) {
-            FieldValue v = field(f, n);
-            if (v != null && !v.isReference()) {
-                return v.asLong();
+    /** Where the first field of that name (subclass first) sits among the values read, or -1. */
+    private int slot(String name) {
+        String[] names = layout.names();
+        for (int i = 0, end = Math.min(read, names.length); i < end; i++) {
+            if (names[i].equals(name)) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
-    /** As {@link HeapGraph#field}: the first field of that name, or null. */
-    private static FieldValue field(List<FieldValue> f, String name) {
-        for (FieldValue v : f) {
-            if (v.name().equals(name)) {
-                return v;
-            }
-        }
-        return null;
+    /** Whether the first field of that name holds a number (not a reference). */
+    private boolean hasLong(String name) {
+        int i = slot(name);
+        return i >= 0 && !layout.reference()[i];
     }
 
-    /** As {@link Hierarchy#objectField}, on fields already read. */
-    private int objectField(List<FieldValue> f, String name) {
-        FieldValue v = field(f, name);
-        if (v == null || !v.isReference() || v.isNull()) {
+    /** That field's value, or 0 where {@link #hasLong} is false. */
+    private long longField(String name) {
+        int i = slot(name);
+        return i >= 0 && !layout.reference()[i] ? values[i] : 0;
+    }
+
+    /** The object the first field of that name refers to, or -1 (not a reference, null, or not in the dump). */
+    private int objectField(String name) {
+        int i = slot(name);
+        if (i < 0 || !layout.reference()[i] || values[i] == 0) {
             return -1;
         }
-        return g.indexOf(v.objectId());
+        return g.indexOf(values[i]);
     }
 
-    /** As {@link Hierarchy#isNullField}, on fields already read. */
-    private static boolean isNullField(List<FieldValue> f, String name) {
-        FieldValue v = field(f, name);
-        return v != null && v.isNull();
+    private boolean isNullField(String name) {
+        int i = slot(name);
+        return i >= 0 && layout.reference()[i] && values[i] == 0;
     }
 }
