@@ -29,11 +29,16 @@ class ComparisonTest {
 
     /** With {@code classesMoved}, the class objects have other ids than in version 1 (a moving GC ran). */
     static Path version(Path dir, int v, boolean classesMoved) throws Exception {
+        return version(dir, v, classesMoved, "value");
+    }
+
+    /** With {@code itemField}, app.Item's int field has that name (a new version of the class renamed it). */
+    static Path version(Path dir, int v, boolean classesMoved, String itemField) throws Exception {
         SyntheticHeap h = new SyntheticHeap();
         if (classesMoved) {
             h.cls("app.Unrelated"); // takes the first class id: every class object after it moves
         }
-        long item = h.cls("app.Item", h.javaLangObject, List.of(new FieldDef("value", FieldType.INT),
+        long item = h.cls("app.Item", h.javaLangObject, List.of(new FieldDef(itemField, FieldType.INT),
                 new FieldDef("next", FieldType.OBJECT)), List.of());
         long holder = h.cls("app.Holder", "first");
         // Items 0..9 always; item 3 changes its value in v2; item 9 is gone in v2; v2 adds items 10..14.
@@ -61,7 +66,8 @@ class ComparisonTest {
             bytes.putShort(x);
         }
         h.root(SyntheticHeap.ROOT_UNKNOWN, h.primitiveArray(FieldType.SHORT, values.length, bytes.array()));
-        Path p = dir.resolve("v" + v + (classesMoved ? "m" : "") + ".hprof");
+        Path p = dir.resolve("v" + v + (classesMoved ? "m" : "") + (itemField.equals("value") ? "" : "-" + itemField)
+                + ".hprof");
         h.write(p);
         return p;
     }
@@ -108,6 +114,28 @@ class ComparisonTest {
             } finally {
                 Parallel.splitEverythingForTests(false);
             }
+        }
+    }
+
+    /**
+     * The quick check lines the two classes' field names up before it trusts equal values: a field
+     * renamed between the dumps, holding the same value, is still listed as a change.
+     */
+    @Test
+    void aRenamedFieldIsAChangeEvenWithTheSameValue(@TempDir Path dir) throws Exception {
+        try (HeapGraph a = Hprof.open(version(dir, 1)); HeapGraph b = Hprof.open(version(dir, 1, false, "weight"))) {
+            ComparisonReport r = HeapComparison.compare(a, null, b, null, HeapComparison.Options.defaults(),
+                    ProgressListener.NONE);
+            assertThat(r.instanceLevel()).isTrue();
+            ComparisonReport.InstanceDelta items = r.instances().stream()
+                    .filter(d -> d.className().equals("app.Item")).findFirst().orElseThrow();
+            assertThat(items.persistent()).isEqualTo(15);
+            assertThat(items.changed()).isEqualTo(15);
+            ComparisonReport.ChangedObject three = r.changed().stream().filter(c -> c.id() == 0x1000L + 16 * 3)
+                    .findFirst().orElseThrow();
+            assertThat(three.fields()).containsExactly(new ComparisonReport.FieldChange("value", "3", "3"));
+            // Nothing else differs between the two dumps.
+            assertThat(r.changed()).allMatch(c -> c.className().equals("app.Item"));
         }
     }
 
