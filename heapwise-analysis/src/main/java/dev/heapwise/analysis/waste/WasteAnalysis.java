@@ -10,6 +10,7 @@ import dev.heapwise.analysis.waste.internal.BestGroups;
 import dev.heapwise.analysis.waste.internal.CollectionInspector;
 import dev.heapwise.analysis.waste.internal.ContentHashes;
 import dev.heapwise.analysis.waste.internal.KeySort;
+import dev.heapwise.analysis.waste.internal.ObjectsByRole;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
@@ -17,6 +18,8 @@ import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.build.ProgressListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,9 +38,11 @@ import java.util.function.ToLongFunction;
  * <p>Cost: one pass over the primitive arrays reading their contents (the bulk of the dump: this
  * is the expensive part, see {@link ContentHashes}); the strings' value arrays come from the
  * reference index, except for JDK 6 strings (offset/count), whose text is read. Collections of
- * the known classes have their fields read (one small read each). Memory: 20 bytes per primitive
- * array and 16 per string (12 more per element while sorting) in native memory, which spills to
- * scratch files when memory is short, and a bit per array on the Java heap. Not thread-safe.
+ * the known classes have their fields read (one small read each). The strings, collections and
+ * object arrays are found by one pass over all objects ({@code ObjectsByRole}). Memory: 20 bytes
+ * per primitive array, 16 per string (12 more per element while sorting) and 4 per instance of a
+ * string, collection or object array class, in native memory, which spills to scratch files when
+ * memory is short, and a bit per array on the Java heap. Not thread-safe.
  */
 public final class WasteAnalysis {
     private static final int TOP = 20;
@@ -90,20 +95,36 @@ public final class WasteAnalysis {
         try (ContentHashes hashes = prefetch == null ? ContentHashes.compute(g, tree, progress)
                 : prefetch.pending.reachable(tree)) {
             progress.phase("waste: strings and collections", g.objectCount());
-            // Strings then arrays (which leave out the strings' contents) on one core; collections and
-            // empty arrays, which depend on neither, on the other. Each is a pass over all objects.
+            List<HeapClass> stringClasses = g.classesNamed("java.lang.String");
+            String[] baseOf = collectionBases(g);
+            byte[] roles = new byte[g.classCount()];
+            for (int c = 0; c < roles.length; c++) {
+                HeapClass k = g.heapClass(c);
+                roles[c] = (byte) (k.shape() == HeapClass.Shape.OBJECT_ARRAY ? ObjectsByRole.OBJECT_ARRAY
+                        : baseOf[c] != null ? ObjectsByRole.COLLECTION : ObjectsByRole.NONE);
+            }
+            for (HeapClass c : stringClasses) {
+                roles[c.index()] = ObjectsByRole.STRING;
+            }
             long[] stringValue = new long[(hashes.size + 63) >>> 6]; // bit per hashed array: a string's contents
             var strings = new AtomicReference<WasteReport.DuplicateStrings>();
             var arrays = new AtomicReference<WasteReport.DuplicateArrays>();
             var collections = new AtomicReference<List<WasteReport.CollectionWaste>>();
             var empty = new AtomicReference<List<WasteReport.EmptyArrays>>();
-            Parallel.both(() -> {
-                strings.set(strings(g, tree, hashes, stringValue));
-                arrays.set(arrays(g, hashes, stringValue));
-            }, () -> {
-                collections.set(collections(g, tree));
-                empty.set(zeroLength(g, tree, hashes));
-            });
+            // One pass over all objects finds the strings, collections and object arrays (two threads);
+            // the strings' keys are found on both cores by range; then the strings' sort and groups, and
+            // the arrays (which leave out the strings' contents), on one core, the collections and empty
+            // arrays, which depend on neither, on the other.
+            try (ObjectsByRole found = ObjectsByRole.find(g, tree, roles);
+                    StringKeys keys = StringKeys.find(g, found, hashes, stringValue, isJdk6(stringClasses))) {
+                Parallel.both(() -> {
+                    strings.set(strings(g, keys));
+                    arrays.set(arrays(g, hashes, stringValue));
+                }, () -> {
+                    collections.set(collections(g, tree, found, baseOf));
+                    empty.set(zeroLength(g, hashes, found));
+                });
+            }
             List<WasteReport.BoxWaste> boxes = boxes(g);
             return report(tree, heap, strings.get(), arrays.get(), collections.get(), boxes, empty.get());
         } finally {
@@ -140,41 +161,63 @@ public final class WasteAnalysis {
 
     // ---- duplicate strings
 
-    private static WasteReport.DuplicateStrings strings(HeapGraph g, DominatorTree tree, ContentHashes hashes,
-            long[] stringValue) {
-        List<HeapClass> stringClasses = g.classesNamed("java.lang.String");
-        if (stringClasses.isEmpty()) {
-            return new WasteReport.DuplicateStrings(0, 0, 0, List.of());
-        }
-        boolean[] isString = new boolean[g.classCount()];
+    /** JDK 6 strings (and old Android's) share value arrays at an offset: their text is read to key them. */
+    private static boolean isJdk6(List<HeapClass> stringClasses) {
         boolean jdk6 = false;
         for (HeapClass c : stringClasses) {
-            isString[c.index()] = true;
             jdk6 |= c.fields().stream().anyMatch(f -> f.name().equals("offset") || f.name().equals("count"));
         }
-        // Key each reachable string by its text's hash; remember its value array.
-        int n = g.objectCount();
-        // Room for every string; the unreachable ones are left out below, so the count is found
-        // there instead of by a pass of its own over all objects.
-        long instances = 0;
-        for (HeapClass c : stringClasses) {
-            instances += c.instanceCount();
+        return jdk6;
+    }
+
+    /**
+     * Per reachable string, in native memory (16 bytes, and 12 more while sorting): its key (its
+     * text's hash), its value array (-1 when not its own to waste) and its position in the strings'
+     * list; sorted by key, equal texts end up side by side.
+     */
+    private static final class StringKeys implements AutoCloseable {
+        final ObjectsByRole found;
+        final int count;
+        final NativeLongs keys;
+        final NativeInts order;
+        final NativeInts values;
+
+        private StringKeys(ObjectsByRole found, int count, NativeLongs keys, NativeInts order, NativeInts values) {
+            this.found = found;
+            this.count = count;
+            this.keys = keys;
+            this.order = order;
+            this.values = values;
         }
-        int room = (int) Math.min(Integer.MAX_VALUE - 8, instances);
-        // Per string, in native memory (16 bytes, and 12 more while sorting): its key, its value
-        // array, and the string itself; sorted by key, equal texts end up side by side.
-        try (NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, room));
-                NativeInts order = NativeInts.allocateUninitialized(Math.max(1, room));
-                NativeInts values = NativeInts.allocateUninitialized(Math.max(1, room));
-                NativeInts stringObject = NativeInts.allocateUninitialized(Math.max(1, room))) {
+
+        static StringKeys find(HeapGraph g, ObjectsByRole found, ContentHashes hashes, long[] stringValue,
+                boolean jdk6) {
+            int count = found.count(ObjectsByRole.STRING);
+            NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, count));
+            NativeInts order = null;
+            NativeInts values = null;
+            try {
+                order = NativeInts.allocateUninitialized(Math.max(1, count));
+                values = NativeInts.allocateUninitialized(Math.max(1, count));
+                int[] bounds = Parallel.bounds(count, Parallel.parts(count, Parallel.THREADS));
+                NativeInts o = order;
+                NativeInts v = values;
+                Parallel.run(bounds.length - 1, p -> key(g, found, hashes, stringValue, jdk6, bounds[p], bounds[p + 1],
+                        keys, o, v));
+                return new StringKeys(found, count, keys, order, values);
+            } catch (RuntimeException | Error e) {
+                NativeMemory.closeAll(keys, order, values);
+                throw e;
+            }
+        }
+
+        /** Keys strings {@code from..to-1} of the list (one range per thread). */
+        private static void key(HeapGraph g, ObjectsByRole found, ContentHashes hashes, long[] stringValue,
+                boolean jdk6, int from, int to, NativeLongs keys, NativeInts order, NativeInts values) {
             RefCursor out = g.outRefs();
-            int k = 0;
             int hint = 0; // where the last value array was found: the next is usually just after it
-            for (int o = 0; o < n && k < room; o++) {
-                if (!isString[g.classOf(o)] || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
-                    continue;
-                }
-                stringObject.set(k, o);
+            for (int k = from; k < to; k++) {
+                int o = found.get(ObjectsByRole.STRING, k);
                 int value = -1;
                 out.reset(o);
                 for (int t; (t = out.next()) >= 0; ) {
@@ -198,75 +241,93 @@ public final class WasteAnalysis {
                     key = at < 0 ? ~(long) o : hashes.hash(at);
                 }
                 if (at >= 0) {
-                    stringValue[at >>> 6] |= 1L << at;
+                    // Both threads set bits: an atomic OR, as two strings of a range boundary may share a word.
+                    BITS.getAndBitwiseOr(stringValue, at >>> 6, 1L << at);
                 }
                 keys.set(k, key);
                 order.set(k, k);
                 values.set(k, value);
-                k++;
             }
-            int count = k;
-            KeySort.sort(keys, order, count);
-            long wasted = 0;
-            long groups = 0;
-            long dupStrings = 0;
-            BestGroups best = new BestGroups(TOP); // of {first position, end position, distinct arrays}
-            int[] groupValues = new int[16];
-            for (int i = 0; i < count; ) {
-                int j = i + 1;
-                while (j < count && keys.get(j) == keys.get(i)) {
-                    j++;
-                }
-                if (j - i > 1) {
-                    long stringBytes = 0;
-                    long firstString = -1;
-                    long firstArray = -1;
-                    if (groupValues.length < j - i) {
-                        groupValues = new int[Math.max(j - i, 2 * groupValues.length)];
-                    }
-                    int m = 0;
-                    for (int p = i; p < j; p++) {
-                        int s = stringObject.get(order.get(p));
-                        long sz = g.shallowSize(s);
-                        stringBytes += sz;
-                        firstString = firstString < 0 ? sz : firstString;
-                        int v = values.get(order.get(p));
-                        if (v >= 0) {
-                            firstArray = firstArray < 0 ? g.shallowSize(v) : firstArray;
-                            groupValues[m++] = v;
-                        }
-                    }
-                    // Strings may share one value array: count each array once (sorted, no boxing).
-                    Arrays.sort(groupValues, 0, m);
-                    long arrayBytes = 0;
-                    int distinct = 0;
-                    for (int q = 0; q < m; q++) {
-                        if (q == 0 || groupValues[q] != groupValues[q - 1]) {
-                            arrayBytes += g.shallowSize(groupValues[q]);
-                            distinct++;
-                        }
-                    }
-                    long w = stringBytes - firstString + (firstArray < 0 ? 0 : arrayBytes - firstArray);
-                    wasted += w;
-                    groups++;
-                    dupStrings += j - i;
-                    best.offer(w, i, i, j, distinct);
-                }
-                i = j;
-            }
-            List<WasteReport.StringGroup> top = new ArrayList<>();
-            for (long[] gr : best.best()) {
-                int s = stringObject.get(order.get(gr[2]));
-                String text = g.readString(s, VALUE_CHARS + 1); // one more: whether the text goes on
-                boolean cut = text != null && text.length() > VALUE_CHARS;
-                if (cut) {
-                    text = text.substring(0, Character.isHighSurrogate(text.charAt(VALUE_CHARS - 1))
-                            ? VALUE_CHARS - 1 : VALUE_CHARS);
-                }
-                top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0], cut));
-            }
-            return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
         }
+
+        int string(long position) {
+            return found.get(ObjectsByRole.STRING, order.get(position));
+        }
+
+        @Override
+        public void close() {
+            NativeMemory.closeAll(keys, order, values);
+        }
+    }
+
+    private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private static WasteReport.DuplicateStrings strings(HeapGraph g, StringKeys s) {
+        int count = s.count;
+        if (count == 0) {
+            return new WasteReport.DuplicateStrings(0, 0, 0, List.of());
+        }
+        NativeLongs keys = s.keys;
+        NativeInts order = s.order;
+        NativeInts values = s.values;
+        KeySort.sort(keys, order, count);
+        long wasted = 0;
+        long groups = 0;
+        long dupStrings = 0;
+        BestGroups best = new BestGroups(TOP); // of {first position, end position, distinct arrays}
+        int[] groupValues = new int[16];
+        for (int i = 0; i < count; ) {
+            int j = i + 1;
+            while (j < count && keys.get(j) == keys.get(i)) {
+                j++;
+            }
+            if (j - i > 1) {
+                long stringBytes = 0;
+                long firstString = -1;
+                long firstArray = -1;
+                if (groupValues.length < j - i) {
+                    groupValues = new int[Math.max(j - i, 2 * groupValues.length)];
+                }
+                int m = 0;
+                for (int p = i; p < j; p++) {
+                    long sz = g.shallowSize(s.string(p));
+                    stringBytes += sz;
+                    firstString = firstString < 0 ? sz : firstString;
+                    int v = values.get(order.get(p));
+                    if (v >= 0) {
+                        firstArray = firstArray < 0 ? g.shallowSize(v) : firstArray;
+                        groupValues[m++] = v;
+                    }
+                }
+                // Strings may share one value array: count each array once (sorted, no boxing).
+                Arrays.sort(groupValues, 0, m);
+                long arrayBytes = 0;
+                int distinct = 0;
+                for (int q = 0; q < m; q++) {
+                    if (q == 0 || groupValues[q] != groupValues[q - 1]) {
+                        arrayBytes += g.shallowSize(groupValues[q]);
+                        distinct++;
+                    }
+                }
+                long w = stringBytes - firstString + (firstArray < 0 ? 0 : arrayBytes - firstArray);
+                wasted += w;
+                groups++;
+                dupStrings += j - i;
+                best.offer(w, i, i, j, distinct);
+            }
+            i = j;
+        }
+        List<WasteReport.StringGroup> top = new ArrayList<>();
+        for (long[] gr : best.best()) {
+            String text = g.readString(s.string(gr[2]), VALUE_CHARS + 1); // one more: whether the text goes on
+            boolean cut = text != null && text.length() > VALUE_CHARS;
+            if (cut) {
+                text = text.substring(0, Character.isHighSurrogate(text.charAt(VALUE_CHARS - 1))
+                        ? VALUE_CHARS - 1 : VALUE_CHARS);
+            }
+            top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0], cut));
+        }
+        return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
     }
 
     private static long longHash(String s) {
@@ -344,27 +405,31 @@ public final class WasteAnalysis {
 
     // ---- collections
 
-    private static List<WasteReport.CollectionWaste> collections(HeapGraph g, DominatorTree tree) {
+    /** Per class, the most specific of the collection classes it is or extends, or null. */
+    private static String[] collectionBases(HeapGraph g) {
         Hierarchy h = new Hierarchy(g);
-        CollectionInspector inspector = new CollectionInspector(h);
         String[] baseOf = new String[g.classCount()];
         for (String base : CollectionInspector.BASES) {
             boolean[] sub = h.subclasses(base);
             for (int c = 0; c < baseOf.length; c++) {
-                if (sub[c] && baseOf[c] == null) {
+                if (sub[c] && baseOf[c] == null && g.heapClass(c).shape() == HeapClass.Shape.INSTANCE) {
                     baseOf[c] = base;
                 }
             }
         }
+        return baseOf;
+    }
+
+    private static List<WasteReport.CollectionWaste> collections(HeapGraph g, DominatorTree tree, ObjectsByRole found,
+            String[] baseOf) {
+        CollectionInspector inspector = new CollectionInspector(new Hierarchy(g));
         // Per class: count, empty, emptyRetained, sparse, fillSum(x1e6), unused; merged by name below (classes
         // of one name from several loaders make one row).
         long[][] perClass = new long[baseOf.length][];
-        for (int o = 0; o < g.objectCount(); o++) {
+        for (int i = 0, n = found.count(ObjectsByRole.COLLECTION); i < n; i++) {
+            int o = found.get(ObjectsByRole.COLLECTION, i);
             int c = g.classOf(o);
             String base = baseOf[c];
-            if (base == null || g.kind(o) != ObjectKind.INSTANCE || !tree.isReachable(o)) {
-                continue;
-            }
             CollectionInspector.Fill f = inspector.inspect(o, base);
             if (f == null) {
                 continue;
@@ -429,7 +494,7 @@ public final class WasteAnalysis {
         return out;
     }
 
-    private static List<WasteReport.EmptyArrays> zeroLength(HeapGraph g, DominatorTree tree, ContentHashes hashes) {
+    private static List<WasteReport.EmptyArrays> zeroLength(HeapGraph g, ContentHashes hashes, ObjectsByRole found) {
         long[] count = new long[g.classCount()];
         long[] bytes = new long[g.classCount()];
         for (int i = 0; i < hashes.size; i++) {
@@ -440,10 +505,8 @@ public final class WasteAnalysis {
             }
         }
         RefCursor out = g.outRefs();
-        for (int o = 0; o < g.objectCount(); o++) {
-            if (g.kind(o) != ObjectKind.OBJECT_ARRAY || !tree.isReachable(o)) {
-                continue;
-            }
+        for (int i = 0, n = found.count(ObjectsByRole.OBJECT_ARRAY); i < n; i++) {
+            int o = found.get(ObjectsByRole.OBJECT_ARRAY, i);
             out.reset(o);
             if (out.count() == 0 && g.arrayLength(o) == 0) {
                 count[g.classOf(o)]++;
