@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The Compare tool: two dumps of one application, matched by id (MicroEJ ids are stable from one
@@ -48,68 +50,66 @@ public final class HeapComparison {
      */
     public static Result compare(HeapGraph older, HeapGraph newer, boolean includeClasses, List<Status> listOnly,
             String typeFilter, int limit) {
-        MicroEjAttributes oa = new MicroEjAttributes(older);
-        MicroEjAttributes na = new MicroEjAttributes(newer);
+        int cores = Runtime.getRuntime().availableProcessors();
+        return compare(older, newer, includeClasses, listOnly, typeFilter, limit,
+                older.objectCount() >= SPLIT_FROM && cores > 1 ? 2 : 1);
+    }
+
+    /** Below this many objects in the old dump the merge runs in one piece. */
+    private static final int SPLIT_FROM = 1 << 16;
+
+    /**
+     * As {@link #compare(HeapGraph, HeapGraph, boolean, List, String, int)}, the merge split in
+     * {@code parts} ranges run side by side: the old dump split evenly, the new one at each range's
+     * first id, so that an id present in both lands in one range. The ranges' counts are added up and
+     * their instance rows joined in order: the result does not depend on the split.
+     */
+    static Result compare(HeapGraph older, HeapGraph newer, boolean includeClasses, List<Status> listOnly,
+            String typeFilter, int limit, int parts) {
         // One row per type name, found by class index: no name lookup per object.
         List<String> names = new ArrayList<>();
         Map<String, Integer> rowOfName = new HashMap<>();
         int[] olderRows = rowsByClass(older, rowOfName, names);
         int[] newerRows = rowsByClass(newer, rowOfName, names);
+        Merge m = new Merge(older, newer, olderRows, newerRows, names, includeClasses, listOnly, typeFilter, limit);
+        int n = older.objectCount();
+        parts = Math.max(1, Math.min(parts, n));
+        int[] from = new int[parts + 1];
+        int[] to = new int[parts + 1];
+        for (int p = 1; p < parts; p++) {
+            from[p] = (int) ((long) n * p / parts);
+            to[p] = firstAtOrAfter(newer, older.id(from[p]));
+        }
+        from[parts] = n;
+        to[parts] = newer.objectCount();
+        // The first range on this thread, the others on the common pool (one more thread on two cores).
+        List<CompletableFuture<Merge.Range>> others = new ArrayList<>();
+        for (int p = 1; p < parts; p++) {
+            int q = p;
+            others.add(CompletableFuture.supplyAsync(() -> m.range(from[q], from[q + 1], to[q], to[q + 1])));
+        }
+        List<Merge.Range> ranges = new ArrayList<>();
+        ranges.add(m.range(from[0], from[1], to[0], to[1]));
+        for (CompletableFuture<Merge.Range> f : others) {
+            try {
+                ranges.add(f.join());
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+            }
+        }
         long[][] rows = new long[names.size()][6];
-        ValueComparer values = new ValueComparer(older, newer);
         List<InstanceRow> instances = new ArrayList<>();
         long oldInstances = 0;
         long newInstances = 0;
-        int i = 0;
-        int j = 0;
-        int n = older.objectCount();
-        int m = newer.objectCount();
-        while (i < n || j < m) {
-            long oi = i < n ? older.id(i) : Long.MAX_VALUE;
-            long nj = j < m ? newer.id(j) : Long.MAX_VALUE;
-            Status status;
-            int o = -1;
-            int p = -1;
-            if (i < n && (j >= m || Long.compareUnsigned(oi, nj) < 0)) {
-                o = i++;
-                status = Status.GARBAGE_COLLECTED;
-            } else if (j < m && (i >= n || Long.compareUnsigned(nj, oi) < 0)) {
-                p = j++;
-                status = Status.NEW;
-            } else {
-                o = i++;
-                p = j++;
-                if (row(older, olderRows, o) != row(newer, newerRows, p)) {
-                    // the same id reused by another type: one collected, one new
-                    count(rows, names, row(older, olderRows, o), o, Status.GARBAGE_COLLECTED, instances, oa, listOnly,
-                            typeFilter, limit, true);
-                    count(rows, names, row(newer, newerRows, p), p, Status.NEW, instances, na, listOnly, typeFilter,
-                            limit, false);
-                    oldInstances += includes(older, o, includeClasses) ? 1 : 0;
-                    newInstances += includes(newer, p, includeClasses) ? 1 : 0;
-                    continue;
+        for (Merge.Range r : ranges) {
+            for (int k = 0; k < rows.length; k++) {
+                for (int c = 0; c < rows[k].length; c++) {
+                    rows[k][c] += r.rows()[k][c];
                 }
-                status = includes(older, o, includeClasses) && values.differs(o, p) ? Status.CHANGED
-                        : Status.PERSISTENT;
             }
-            if (o >= 0 && !includes(older, o, includeClasses) || p >= 0 && !includes(newer, p, includeClasses)) {
-                continue;
-            }
-            oldInstances += o >= 0 ? 1 : 0;
-            newInstances += p >= 0 ? 1 : 0;
-            int k = o >= 0 ? o : p;
-            int row = o >= 0 ? row(older, olderRows, o) : row(newer, newerRows, p);
-            long[] r = rows[row];
-            r[0] += o >= 0 ? 1 : 0;
-            r[1] += p >= 0 ? 1 : 0;
-            r[2 + status.ordinal()]++;
-            if (status == Status.CHANGED) {
-                r[4]++; // changed instances are persistent too
-            }
-            String type = names.get(row);
-            if (listOnly.contains(status) && instances.size() < limit && (typeFilter == null || typeFilter.equals(type))) {
-                instances.add(new InstanceRow((o >= 0 ? oa : na).label(k), type, status, o, p));
-            }
+            oldInstances += r.oldInstances();
+            newInstances += r.newInstances();
+            instances.addAll(r.instances().subList(0, Math.min(r.instances().size(), limit - instances.size())));
         }
         Integer[] order = new Integer[names.size()];
         for (int r = 0; r < order.length; r++) {
@@ -124,6 +124,88 @@ public final class HeapComparison {
             }
         }
         return new Result(older.classCount(), oldInstances, newer.classCount(), newInstances, types, instances);
+    }
+
+    /** The first object of {@code g} whose id is {@code id} or more (ids ascend, unsigned, with the index). */
+    private static int firstAtOrAfter(HeapGraph g, long id) {
+        int lo = 0;
+        int hi = g.objectCount();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(g.id(mid), id) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The merge of one range of both dumps; one per thread. */
+    private record Merge(HeapGraph older, HeapGraph newer, int[] olderRows, int[] newerRows, List<String> names,
+            boolean includeClasses, List<Status> listOnly, String typeFilter, int limit) {
+
+        /** Per type row: old, new, then a count per status; the instance rows listed, at most {@code limit}. */
+        record Range(long[][] rows, long oldInstances, long newInstances, List<InstanceRow> instances) {}
+
+        Range range(int i, int n, int j, int m) {
+            MicroEjAttributes oa = new MicroEjAttributes(older);
+            MicroEjAttributes na = new MicroEjAttributes(newer);
+            ValueComparer values = new ValueComparer(older, newer); // not thread-safe: one per range
+            long[][] rows = new long[names.size()][6];
+            List<InstanceRow> instances = new ArrayList<>();
+            long oldInstances = 0;
+            long newInstances = 0;
+            while (i < n || j < m) {
+                long oi = i < n ? older.id(i) : Long.MAX_VALUE;
+                long nj = j < m ? newer.id(j) : Long.MAX_VALUE;
+                Status status;
+                int o = -1;
+                int p = -1;
+                if (i < n && (j >= m || Long.compareUnsigned(oi, nj) < 0)) {
+                    o = i++;
+                    status = Status.GARBAGE_COLLECTED;
+                } else if (j < m && (i >= n || Long.compareUnsigned(nj, oi) < 0)) {
+                    p = j++;
+                    status = Status.NEW;
+                } else {
+                    o = i++;
+                    p = j++;
+                    if (row(older, olderRows, o) != row(newer, newerRows, p)) {
+                        // the same id reused by another type: one collected, one new
+                        count(rows, names, row(older, olderRows, o), o, Status.GARBAGE_COLLECTED, instances, oa,
+                                listOnly, typeFilter, limit, true);
+                        count(rows, names, row(newer, newerRows, p), p, Status.NEW, instances, na, listOnly,
+                                typeFilter, limit, false);
+                        oldInstances += includes(older, o, includeClasses) ? 1 : 0;
+                        newInstances += includes(newer, p, includeClasses) ? 1 : 0;
+                        continue;
+                    }
+                    status = includes(older, o, includeClasses) && values.differs(o, p) ? Status.CHANGED
+                            : Status.PERSISTENT;
+                }
+                if (o >= 0 && !includes(older, o, includeClasses) || p >= 0 && !includes(newer, p, includeClasses)) {
+                    continue;
+                }
+                oldInstances += o >= 0 ? 1 : 0;
+                newInstances += p >= 0 ? 1 : 0;
+                int k = o >= 0 ? o : p;
+                int row = o >= 0 ? row(older, olderRows, o) : row(newer, newerRows, p);
+                long[] r = rows[row];
+                r[0] += o >= 0 ? 1 : 0;
+                r[1] += p >= 0 ? 1 : 0;
+                r[2 + status.ordinal()]++;
+                if (status == Status.CHANGED) {
+                    r[4]++; // changed instances are persistent too
+                }
+                String type = names.get(row);
+                if (listOnly.contains(status) && instances.size() < limit
+                        && (typeFilter == null || typeFilter.equals(type))) {
+                    instances.add(new InstanceRow((o >= 0 ? oa : na).label(k), type, status, o, p));
+                }
+            }
+            return new Range(rows, oldInstances, newInstances, instances);
+        }
     }
 
     /** Each class's row: that of its name, added to {@code names} when new. */
