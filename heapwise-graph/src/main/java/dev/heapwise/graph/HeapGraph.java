@@ -33,6 +33,25 @@ public interface HeapGraph extends AutoCloseable {
     /** The index of the object with this id, or -1 if the dump has no such object. O(1) expected. */
     int indexOf(long id);
 
+    /**
+     * The first object whose id is {@code id} or more (ids ascend with the index, compared
+     * unsigned), or {@link #objectCount()} if none: where a merge of two dumps by id can be split.
+     * O(log n) {@link #id} reads.
+     */
+    default int firstIndexAtOrAbove(long id) {
+        int lo = 0;
+        int hi = objectCount();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(id(mid), id) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** The index of the object's class (for class objects: {@code java.lang.Class}). */
     int classOf(int object);
 

@@ -8,6 +8,7 @@ import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.IdRanges;
 import dev.heapwise.graph.Ids;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
@@ -159,19 +160,12 @@ public final class HeapComparison {
         int[][] rowsA = rowsByClass(a, rowOfKey, keys);
         int[][] rowsB = rowsByClass(b, rowOfKey, keys);
         int na = a.objectCount();
-        int nb = b.objectCount();
         progress.phase("compare: objects by id", na);
-        // The id merge in ranges, one per core: the old dump's objects split evenly, the new dump's
-        // at the first id of each range. Concatenated in order, the parts' lists are the merge's.
-        int parts = Parallel.parts(na, Parallel.THREADS);
-        int[] from = new int[parts + 1];
-        int[] to = new int[parts + 1];
-        for (int p = 1; p < parts; p++) {
-            from[p] = (int) ((long) na * p / parts);
-            to[p] = firstAtOrAbove(b, a.id(from[p]));
-        }
-        from[parts] = na;
-        to[parts] = nb;
+        // The id merge in ranges, one per core; concatenated in order, the parts' lists are the merge's.
+        IdRanges split = IdRanges.split(a, b, Parallel.parts(na, Parallel.THREADS));
+        int parts = split.count();
+        int[] from = split.older();
+        int[] to = split.newer();
         Merged[] merged = new Merged[parts];
         Parallel.run(parts, p -> merged[p] = merge(a, b, rowsA, rowsB, keys, from[p], from[p + 1], to[p], to[p + 1],
                 listed, p == 0 ? progress : ProgressListener.NONE, parts));
@@ -250,21 +244,6 @@ public final class HeapComparison {
             }
         }
         return new Merged(perRow, changed, compared);
-    }
-
-    /** The first object of {@code g} whose id is not below {@code id} (unsigned), or the object count. */
-    private static int firstAtOrAbove(HeapGraph g, long id) {
-        int lo = 0;
-        int hi = g.objectCount();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(g.id(mid), id) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /**

@@ -175,20 +175,8 @@ public final class WasteAnalysis {
      * text's hash), its value array (-1 when not its own to waste) and its position in the strings'
      * list; sorted by key, equal texts end up side by side.
      */
-    private static final class StringKeys implements AutoCloseable {
-        final ObjectsByRole found;
-        final int count;
-        final NativeLongs keys;
-        final NativeInts order;
-        final NativeInts values;
-
-        private StringKeys(ObjectsByRole found, int count, NativeLongs keys, NativeInts order, NativeInts values) {
-            this.found = found;
-            this.count = count;
-            this.keys = keys;
-            this.order = order;
-            this.values = values;
-        }
+    private record StringKeys(ObjectsByRole found, int count, NativeLongs keys, NativeInts order, NativeInts values)
+            implements AutoCloseable {
 
         static StringKeys find(HeapGraph g, ObjectsByRole found, ContentHashes hashes, long[] stringValue,
                 boolean jdk6) {
@@ -263,13 +251,13 @@ public final class WasteAnalysis {
     private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
 
     private static WasteReport.DuplicateStrings strings(HeapGraph g, StringKeys s) {
-        int count = s.count;
+        int count = s.count();
         if (count == 0) {
             return new WasteReport.DuplicateStrings(0, 0, 0, List.of());
         }
-        NativeLongs keys = s.keys;
-        NativeInts order = s.order;
-        NativeInts values = s.values;
+        NativeLongs keys = s.keys();
+        NativeInts order = s.order();
+        NativeInts values = s.values();
         KeySort.sort(keys, order, count);
         long wasted = 0;
         long groups = 0;

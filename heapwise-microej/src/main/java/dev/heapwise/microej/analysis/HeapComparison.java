@@ -4,6 +4,7 @@ import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.IdRanges;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.microej.MicroEjAttributes;
 import dev.heapwise.microej.internal.ValueComparer;
@@ -72,19 +73,12 @@ public final class HeapComparison {
         int[] olderRows = rowsByClass(older, rowOfName, names);
         int[] newerRows = rowsByClass(newer, rowOfName, names);
         Merge m = new Merge(older, newer, olderRows, newerRows, names, includeClasses, listOnly, typeFilter, limit);
-        int n = older.objectCount();
-        parts = Math.max(1, Math.min(parts, n));
-        int[] from = new int[parts + 1];
-        int[] to = new int[parts + 1];
-        for (int p = 1; p < parts; p++) {
-            from[p] = (int) ((long) n * p / parts);
-            to[p] = firstAtOrAfter(newer, older.id(from[p]));
-        }
-        from[parts] = n;
-        to[parts] = newer.objectCount();
+        IdRanges split = IdRanges.split(older, newer, parts);
+        int[] from = split.older();
+        int[] to = split.newer();
         // The first range on this thread, the others on the common pool (one more thread on two cores).
         List<CompletableFuture<Merge.Range>> others = new ArrayList<>();
-        for (int p = 1; p < parts; p++) {
+        for (int p = 1; p < split.count(); p++) {
             int q = p;
             others.add(CompletableFuture.supplyAsync(() -> m.range(from[q], from[q + 1], to[q], to[q + 1])));
         }
@@ -124,21 +118,6 @@ public final class HeapComparison {
             }
         }
         return new Result(older.classCount(), oldInstances, newer.classCount(), newInstances, types, instances);
-    }
-
-    /** The first object of {@code g} whose id is {@code id} or more (ids ascend, unsigned, with the index). */
-    private static int firstAtOrAfter(HeapGraph g, long id) {
-        int lo = 0;
-        int hi = g.objectCount();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(g.id(mid), id) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /** The merge of one range of both dumps; one per thread. */
