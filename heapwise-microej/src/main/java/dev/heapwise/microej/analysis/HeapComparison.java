@@ -23,10 +23,15 @@ import java.util.concurrent.CompletionException;
  * dump to the next). An instance only in the old dump was garbage collected; only in the new one,
  * it is new; in both (same id and same class) it is persistent, and persistent with changed values
  * when a field (statics for classes), an array element or an array length differs. References are
- * compared by id. As in the Heap Analyzer, a class's statics count as one instance of its type. A merge over both id-ordered graphs; reads the dump of every persistent object.
+ * compared by id. As in the Heap Analyzer, a class's statics count as one instance of its type. A
+ * merge over both id-ordered graphs, in two ranges on two threads from 65,536 objects on; reads the
+ * dump of every persistent object; a few counters per type and the listed rows in memory.
  * Thread-safe.
  */
 public final class HeapComparison {
+    /** Below this many objects in the old dump the merge runs in one piece. */
+    private static final int SPLIT_FROM = 1 << 16;
+
     private HeapComparison() {}
 
     public enum Status { GARBAGE_COLLECTED, NEW, PERSISTENT, CHANGED }
@@ -55,9 +60,6 @@ public final class HeapComparison {
         return compare(older, newer, includeClasses, listOnly, typeFilter, limit,
                 older.objectCount() >= SPLIT_FROM && cores > 1 ? 2 : 1);
     }
-
-    /** Below this many objects in the old dump the merge runs in one piece. */
-    private static final int SPLIT_FROM = 1 << 16;
 
     /**
      * As {@link #compare(HeapGraph, HeapGraph, boolean, List, String, int)}, the merge split in
