@@ -59,7 +59,7 @@ public final class BenchCommand implements Callable<Integer> {
         o.put("objects", objects);
         o.put("references", refs);
         o.put("runs", runs);
-        o.put("jvmOptions", String.join(" ", ChildProcess.jvmOptions()));
+        o.put("jvmOptions", String.join(" ", ChildProcess.jvmOptions(dump)));
         o.put("cpus", Runtime.getRuntime().availableProcessors());
         o.put("firstOpenMillisMedian", median(first.stream().mapToLong(Run::wallMillis).boxed().toList()));
         o.put("firstOpenCpuMillisMedian", median(first.stream().mapToLong(Run::cpuMillis).boxed().toList()));
@@ -90,7 +90,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private Run runInfo() throws IOException, InterruptedException {
-        ChildProcess.Result r = ChildProcess.run(ChildProcess.jvmOptions(), Main.class.getName(),
+        ChildProcess.Result r = ChildProcess.run(ChildProcess.jvmOptions(dump), Main.class.getName(),
                 List.of("info", "--quiet", "--json", dump.toString()), Map.of("HEAPWISE_REPORT_RSS", "1"));
         if (r.exitCode() != 0) {
             throw new IOException("heapwise info failed: " + r.err());

@@ -13,11 +13,14 @@ final class ChildProcess {
 
     record Result(int exitCode, String out, String err, long millis) {}
 
+    /** As bin/heapwise adds bin/lib/jvm-big-dump.options: for a file of this many bytes or more. */
+    static final long BIG_DUMP = 256L << 20;
+
     /**
-     * bin/heapwise's JVM options (HEAPWISE_JAVA_OPTS, else its argument file bin/lib/jvm.options, found
-     * from the jar in heapwise-cli/target), with its ahead-of-time cache.
+     * bin/heapwise's JVM options for a command on {@code dump} (HEAPWISE_JAVA_OPTS, else its argument
+     * files in bin/lib, found from the jar in heapwise-cli/target), with its ahead-of-time cache.
      */
-    static List<String> jvmOptions() {
+    static List<String> jvmOptions(Path dump) throws IOException {
         String opts = System.getenv("HEAPWISE_JAVA_OPTS");
         List<String> out = new ArrayList<>();
         String classPath = System.getProperty("java.class.path");
@@ -25,9 +28,12 @@ final class ChildProcess {
         if (opts != null && !opts.isBlank()) {
             out.addAll(List.of(opts.trim().split("\\s+")));
         } else if (oneJar) {
-            Path options = Path.of(classPath).toAbsolutePath().resolveSibling("../../bin/lib/jvm.options").normalize();
-            if (Files.isRegularFile(options)) {
-                out.add("@" + options);
+            Path lib = Path.of(classPath).toAbsolutePath().resolveSibling("../../bin/lib").normalize();
+            if (Files.isRegularFile(lib.resolve("jvm.options"))) {
+                out.add("@" + lib.resolve("jvm.options"));
+                if (Files.size(dump) >= BIG_DUMP) {
+                    out.add("@" + lib.resolve("jvm-big-dump.options"));
+                }
             }
         }
         // The cache the build makes beside the jar; the JVM runs without it when it does not match.
