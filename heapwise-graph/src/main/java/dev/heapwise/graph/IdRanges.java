@@ -13,7 +13,7 @@ public record IdRanges(int[] older, int[] newer) {
         return older.length - 1;
     }
 
-    /** {@code parts} ranges (at least one; no more than the older dump has objects, but one). */
+    /** {@code parts} ranges; one at least, and no more than the older dump has objects (one if it has none). */
     public static IdRanges split(HeapGraph older, HeapGraph newer, int parts) {
         int n = older.objectCount();
         parts = Math.max(1, Math.min(parts, n));

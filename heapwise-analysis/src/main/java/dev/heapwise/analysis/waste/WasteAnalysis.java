@@ -410,7 +410,7 @@ public final class WasteAnalysis {
 
     private static List<WasteReport.CollectionWaste> collections(HeapGraph g, DominatorTree tree, ObjectsByRole found,
             String[] baseOf) {
-        CollectionInspector inspector = new CollectionInspector(new Hierarchy(g));
+        CollectionInspector inspector = new CollectionInspector(g);
         // Per class: count, empty, emptyRetained, sparse, fillSum(x1e6), unused; merged by name below (classes
         // of one name from several loaders make one row).
         long[][] perClass = new long[baseOf.length][];

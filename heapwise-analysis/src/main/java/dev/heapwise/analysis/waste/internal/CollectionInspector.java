@@ -1,6 +1,5 @@
 package dev.heapwise.analysis.waste.internal;
 
-import dev.heapwise.analysis.internal.Hierarchy;
 import dev.heapwise.graph.FieldDef;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapGraph;
@@ -47,8 +46,8 @@ public final class CollectionInspector {
     /** A class's instance fields, flattened: the class's own first, then its superclasses'. */
     private record Layout(String[] names, boolean[] reference) {}
 
-    public CollectionInspector(Hierarchy h) {
-        this.g = h.graph();
+    public CollectionInspector(HeapGraph g) {
+        this.g = g;
         this.layouts = new Layout[g.classCount()];
     }
 
@@ -64,36 +63,38 @@ public final class CollectionInspector {
                 int map = objectField("map");
                 yield map < 0 ? null : inspect(map, "java.util.HashMap");
             }
-            case "java.util.HashMap", "java.util.WeakHashMap" -> withArray(objectField("table"), hasLong("size"),
-                    longField("size"), 1);
+            case "java.util.HashMap", "java.util.WeakHashMap" -> withArray(objectField("table"), numberSlot("size"), 1);
             case "java.util.Hashtable" -> {
-                String size = hasLong("count") ? "count" : "size";
-                yield withArray(objectField("table"), hasLong(size), longField(size), 1);
+                int count = numberSlot("count");
+                yield withArray(objectField("table"), count >= 0 ? count : numberSlot("size"), 1);
             }
-            case "java.util.IdentityHashMap" -> withArray(objectField("table"), hasLong("size"), longField("size"), 2);
-            case "java.util.concurrent.ConcurrentHashMap" -> !hasLong("baseCount") || !isNullField("counterCells")
-                    ? null : withArray(objectField("table"), true, longField("baseCount"), 1);
+            case "java.util.IdentityHashMap" -> withArray(objectField("table"), numberSlot("size"), 2);
+            case "java.util.concurrent.ConcurrentHashMap" -> {
+                int count = numberSlot("baseCount");
+                yield count < 0 || !isNullField("counterCells") ? null : withArray(objectField("table"), count, 1);
+            }
             case "java.util.ArrayList" -> {
                 int arr = objectField("elementData");
                 if (arr < 0) {
                     arr = objectField("array");
                 }
-                yield withArray(arr, hasLong("size"), longField("size"), 1);
+                yield withArray(arr, numberSlot("size"), 1);
             }
-            case "java.util.Vector" -> withArray(objectField("elementData"), hasLong("elementCount"),
-                    longField("elementCount"), 1);
-            case "java.util.PriorityQueue" -> withArray(objectField("queue"), hasLong("size"), longField("size"), 1);
+            case "java.util.Vector" -> withArray(objectField("elementData"), numberSlot("elementCount"), 1);
+            case "java.util.PriorityQueue" -> withArray(objectField("queue"), numberSlot("size"), 1);
             case "java.util.ArrayDeque" -> {
                 int arr = objectField("elements");
-                if (arr < 0 || !hasLong("head") || !hasLong("tail")) {
+                int head = numberSlot("head");
+                int tail = numberSlot("tail");
+                if (arr < 0 || head < 0 || tail < 0) {
                     yield null;
                 }
                 long len = g.arrayLength(arr);
-                long size = len == 0 ? 0 : ((longField("tail") - longField("head")) % len + len) % len;
+                long size = len == 0 ? 0 : ((values[tail] - values[head]) % len + len) % len;
                 yield new Fill(size, len, arr);
             }
-            case "android.util.ArrayMap" -> withArray(objectField("mHashes"), hasLong("mSize"), longField("mSize"), 1);
-            case "android.util.SparseArray" -> withArray(objectField("mKeys"), hasLong("mSize"), longField("mSize"), 1);
+            case "android.util.ArrayMap" -> withArray(objectField("mHashes"), numberSlot("mSize"), 1);
+            case "android.util.SparseArray" -> withArray(objectField("mKeys"), numberSlot("mSize"), 1);
             default -> null;
         };
     }
@@ -128,12 +129,13 @@ public final class CollectionInspector {
         return new Layout(names.toArray(String[]::new), ref);
     }
 
-    private Fill withArray(int arr, boolean hasSize, long size, int slotsPerEntry) {
-        if (!hasSize) {
+    /** The fill, its size in value slot {@code sizeSlot}; null when there is no such slot. */
+    private Fill withArray(int arr, int sizeSlot, int slotsPerEntry) {
+        if (sizeSlot < 0) {
             return null;
         }
         long capacity = arr < 0 ? 0 : g.arrayLength(arr) / slotsPerEntry;
-        return new Fill(size, capacity, arr);
+        return new Fill(values[sizeSlot], capacity, arr);
     }
 
     /** Where the first field of that name (subclass first) sits among the values read, or -1. */
@@ -147,16 +149,10 @@ public final class CollectionInspector {
         return -1;
     }
 
-    /** Whether the first field of that name holds a number (not a reference). */
-    private boolean hasLong(String name) {
+    /** The slot of the first field of that name when it holds a number (not a reference), else -1. */
+    private int numberSlot(String name) {
         int i = slot(name);
-        return i >= 0 && !layout.reference()[i];
-    }
-
-    /** That field's value, or 0 where {@link #hasLong} is false. */
-    private long longField(String name) {
-        int i = slot(name);
-        return i >= 0 && !layout.reference()[i] ? values[i] : 0;
+        return i >= 0 && !layout.reference()[i] ? i : -1;
     }
 
     /** The object the first field of that name refers to, or -1 (not a reference, null, or not in the dump). */

@@ -43,11 +43,6 @@ public final class ObjectsByRole implements AutoCloseable {
         return lists[role].get(i);
     }
 
-    /** The list's memory (valid for {@link #count} elements). */
-    public NativeInts list(int role) {
-        return lists[role];
-    }
-
     /** {@code roleOfClass}: a role per class index, {@link #NONE} for classes of no interest. */
     public static ObjectsByRole find(HeapGraph g, DominatorTree tree, byte[] roleOfClass) {
         long[] capacity = new long[ROLES];
