@@ -29,8 +29,9 @@ public final class TrainCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Where to make the (temporary) working folder.")
     Path parent;
 
+    /** The build passes heapwise.aot.trainingSize (the root pom), the same by default. */
     @Option(names = "--size", description = "Approximate size of the generated dump (default: ${DEFAULT-VALUE}).")
-    String size = "96m";
+    String size = "1200m";
 
     @Override
     public Integer call() throws Exception {
