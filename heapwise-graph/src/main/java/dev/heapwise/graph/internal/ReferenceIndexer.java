@@ -185,14 +185,7 @@ final class ReferenceIndexer {
             }
             return total;
         } catch (java.util.concurrent.ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException io) {
-                throw io;
-            }
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IOException(c);
+            throw failure(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
@@ -446,81 +439,127 @@ final class ReferenceIndexer {
     /**
      * Writes the inbound offsets and references target range by target range: count the range's
      * in-degrees, place each source in its target's slots, and sort each target's referrers (the
-     * workers' files are each ascending, so a list is at most a few ascending runs).
+     * workers' files are each ascending, so a list is at most a few ascending runs). Ranges are
+     * prepared on two threads, a few ahead, and written in order by this one: the outbound columns
+     * are written beside this on one core and finish first, and preparing is most of the work.
      */
     private void writeInbound(Partitions[] workers, long total) throws IOException {
         int bits = Words.bitsFor(Math.max(0, n - 1));
         long written = 0;
         Partitions first = workers[0];
+        int ranges = first.count;
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, threads), r -> {
+            Thread t = new Thread(r, "heapwise-referrers");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<InboundRange>> ahead = new ArrayList<>();
         try (FileChannel offCh = draft.create(Columns.IN_OFFSETS);
                 FileChannel refCh = draft.create(Columns.IN_REFS);
                 EliasFano.Writer offsets = new EliasFano.Writer(offCh, n + 1L, 0, total, 0);
                 PackedLongs.Writer refs = new PackedLongs.Writer(refCh, total, bits)) {
-            int[] counts = new int[first.range + 1];
-            int[] sources = new int[16];
-            for (int p = 0; p < first.count; p++) {
-                int from = p * first.range;
-                int to = (int) Math.min(n, (long) from + first.range);
-                long edges = 0;
-                for (Partitions w : workers) {
-                    edges += w.files[p].count();
+            int submitted = 0;
+            for (int p = 0; p < ranges; p++) {
+                // At most four ranges prepared or in preparation: a few MB each.
+                while (submitted < ranges && submitted < p + 4) {
+                    int q = submitted++;
+                    ahead.add(pool.submit(() -> prepareInbound(workers, q)));
                 }
-                if (edges > Integer.MAX_VALUE - 8) {
-                    throw new IOException("more than 2^31 references into one range of objects");
+                InboundRange r = awaitRange(ahead.get(p));
+                ahead.set(p, null);
+                for (int t = 0; t < r.targets(); t++) {
+                    offsets.add(written + r.start()[t]);
                 }
-                if (sources.length < edges) {
-                    sources = new int[(int) Math.max(edges, sources.length * 2L)];
-                }
-                java.util.Arrays.fill(counts, 0);
-                IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
-                try {
-                    for (int w = 0; w < workers.length; w++) {
-                        maps[w] = draft.mapRead(workers[w].files[p].file());
-                        MemorySegment pairs = maps[w].segment();
-                        long m = workers[w].files[p].count();
-                        for (long e = 0; e < m; e++) {
-                            counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
-                        }
-                    }
-                    for (int t = 0; t < to - from; t++) {
-                        offsets.add(written + counts[t]);
-                        counts[t + 1] += counts[t];
-                    }
-                    for (int w = 0; w < workers.length; w++) {
-                        MemorySegment pairs = maps[w].segment();
-                        long m = workers[w].files[p].count();
-                        for (long e = 0; e < m; e++) {
-                            long pair = pairs.getAtIndex(Words.LONG, e);
-                            sources[counts[(int) pair - from]++] = (int) (pair >>> 32);
-                        }
-                    }
-                } finally {
-                    for (IndexStore.Mapping m : maps) {
-                        if (m != null) {
-                            m.close();
-                        }
-                    }
-                }
-                if (workers.length > 1) {
-                    // counts[t] is now the end of target t's slots; its start is counts[t - 1]
-                    int start = 0;
-                    for (int t = 0; t < to - from; t++) {
-                        int end = counts[t];
-                        if (end - start > 1) {
-                            java.util.Arrays.sort(sources, start, end);
-                        }
-                        start = end;
-                    }
-                }
-                for (int e = 0; e < edges; e++) {
+                int[] sources = r.sources();
+                for (int e = 0; e < r.edges(); e++) {
                     refs.add(sources[e]);
                 }
-                written += edges;
+                written += r.edges();
                 for (Partitions w : workers) {
                     java.nio.file.Files.deleteIfExists(w.files[p].file());
                 }
             }
             offsets.add(written);
+        } finally {
+            pool.shutdownNow();
         }
+    }
+
+    /** One target range's referrers: {@code start[t]} is where target t's list begins in {@code sources}. */
+    private record InboundRange(int targets, int[] start, int[] sources, int edges) {}
+
+    private InboundRange prepareInbound(Partitions[] workers, int p) throws IOException {
+        Partitions first = workers[0];
+        int from = p * first.range;
+        int to = (int) Math.min(n, (long) from + first.range);
+        long edges = 0;
+        for (Partitions w : workers) {
+            edges += w.files[p].count();
+        }
+        if (edges > Integer.MAX_VALUE - 8) {
+            throw new IOException("more than 2^31 references into one range of objects");
+        }
+        int[] sources = new int[(int) edges];
+        int[] counts = new int[to - from + 1];
+        IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
+        try {
+            for (int w = 0; w < workers.length; w++) {
+                maps[w] = draft.mapRead(workers[w].files[p].file());
+                MemorySegment pairs = maps[w].segment();
+                long m = workers[w].files[p].count();
+                for (long e = 0; e < m; e++) {
+                    counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
+                }
+            }
+            for (int t = 0; t < to - from; t++) {
+                counts[t + 1] += counts[t];
+            }
+            int[] start = counts.clone();
+            for (int w = 0; w < workers.length; w++) {
+                MemorySegment pairs = maps[w].segment();
+                long m = workers[w].files[p].count();
+                for (long e = 0; e < m; e++) {
+                    long pair = pairs.getAtIndex(Words.LONG, e);
+                    sources[counts[(int) pair - from]++] = (int) (pair >>> 32);
+                }
+            }
+            if (workers.length > 1) {
+                for (int t = 0; t < to - from; t++) {
+                    if (start[t + 1] - start[t] > 1) {
+                        java.util.Arrays.sort(sources, start[t], start[t + 1]);
+                    }
+                }
+            }
+            return new InboundRange(to - from, start, sources, (int) edges);
+        } finally {
+            for (IndexStore.Mapping m : maps) {
+                if (m != null) {
+                    m.close();
+                }
+            }
+        }
+    }
+
+    private static InboundRange awaitRange(Future<InboundRange> f) throws IOException {
+        try {
+            return f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw failure(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    /** A worker's failure as this thread's: its IOException, or its unchecked exception rethrown. */
+    private static IOException failure(java.util.concurrent.ExecutionException e) {
+        Throwable c = e.getCause();
+        if (c instanceof RuntimeException re) {
+            throw re;
+        }
+        if (c instanceof Error err) {
+            throw err;
+        }
+        return c instanceof IOException io ? io : new IOException(c);
     }
 }
