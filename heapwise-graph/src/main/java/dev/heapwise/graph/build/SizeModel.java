@@ -16,7 +16,7 @@ public interface SizeModel {
     /** The shallow size of one instance of {@code cls}. */
     long instanceSize(ClassInfo cls);
 
-    /** The shallow size of an array with these elements. */
+    /** The shallow size of an array with these elements. Called from several threads at once: keep it a pure function. */
     long arraySize(FieldType elementType, long length);
 
     /** The shallow size of the class object of {@code cls} (its mirror and statics). */

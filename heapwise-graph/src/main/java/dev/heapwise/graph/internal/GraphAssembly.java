@@ -126,7 +126,7 @@ public final class GraphAssembly {
             sizeUnit = Math.max(1, model.alignment());
             sizeDescription = model.describe();
             vm = model.vm();
-            totalShallow = writeSizes(n, classCol, lens, finalSlots, javaLangClass, model, sizeUnit);
+            totalShallow = writeSizes(n, classCol, finalSlots, javaLangClass, model, sizeUnit);
         }
         draft.deleteScratch(draft.scratch().resolve("index.len"));
         phaseDone("sizes");
@@ -428,7 +428,7 @@ public final class GraphAssembly {
         return specs;
     }
 
-    private long writeSizes(int n, PackedLongs classCol, MemorySegment lens, List<ClassTable.Slot> slots,
+    private long writeSizes(int n, PackedLongs classCol, List<ClassTable.Slot> slots,
             int javaLangClass, SizeModel model, int unit) throws IOException {
         progress.phase("sizing objects", n);
         for (ClassTable.Slot s : slots) {
@@ -439,72 +439,139 @@ public final class GraphAssembly {
                 s.classObjectSize = model.classObjectSize(s);
             }
         }
-        long total = 0;
-        LongList overflow = new LongList();
-        long[] instanceSizes = new long[slots.size()];
-        boolean[] instanceShaped = new boolean[slots.size()];
-        for (int c = 0; c < slots.size(); c++) {
-            instanceSizes[c] = slots.get(c).instanceSize;
-            instanceShaped[c] = slots.get(c).shape() == HeapClass.Shape.INSTANCE;
-        }
-        long[] counts = new long[slots.size()];
-        long[] bytes = new long[slots.size()];
-        byte[] chunk = new byte[1 << 16];
-        int used = 0;
-        try (FileChannel out = draft.create(Columns.SIZES); ScratchReader lenReader = new ScratchReader(
-                draft.scratch().resolve("index.len"), 4)) {
-            for (int k = 0; k < n; k++) {
-                int cls = (int) classCol.get(k);
-                long size;
-                if (cls == javaLangClass && classOfClassObject.containsKey(k)) {
-                    size = slots.get(classOfClassObject.get(k, -1)).classObjectSize;
-                } else if (instanceShaped[cls]) {
-                    size = instanceSizes[cls];
-                } else {
-                    size = model.arraySize(slots.get(cls).elementType(), lenReader.getInt(k));
+        Sizer sizer = new Sizer(classCol, slots, javaLangClass, model, unit);
+        // Two halves side by side (each object's size depends on nothing else): nothing else runs now.
+        int parts = threads > 1 && n >= 1 << 16 ? 2 : 1;
+        SizedRange[] done = new SizedRange[parts];
+        try (FileChannel out = draft.create(Columns.SIZES)) {
+            java.util.concurrent.CompletableFuture<SizedRange> upper = parts == 1 ? null
+                    : java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return sizer.range(out, n / 2, n, 0);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
+            try {
+                done[0] = sizer.range(out, 0, parts == 1 ? n : n / 2, parts);
+                if (upper != null) {
+                    done[1] = upper.join();
                 }
-                counts[cls]++;
-                bytes[cls] += size;
-                total += size;
-                long units = size / unit;
-                if (size % unit == 0 && units < 255) {
-                    chunk[used++] = (byte) units;
-                } else {
-                    chunk[used++] = (byte) 255;
-                    overflow.add(k);
-                    overflow.add(size);
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof java.io.UncheckedIOException u) {
+                    throw u.getCause();
                 }
-                if (used == chunk.length) {
-                    writeFully(out, chunk, used);
-                    used = 0;
-                }
-                if ((k & 0xFFFFF) == 0) {
-                    progress.progress(k);
+                throw e;
+            } finally {
+                if (upper != null && !upper.isDone()) {
+                    upper.cancel(true);
                 }
             }
-            writeFully(out, chunk, used);
         }
-        for (int c = 0; c < slots.size(); c++) {
-            slots.get(c).instanceCount += counts[c];
-            slots.get(c).shallowTotal += bytes[c];
+        long total = 0;
+        for (SizedRange r : done) {
+            for (int c = 0; c < slots.size(); c++) {
+                slots.get(c).instanceCount += r.counts()[c];
+                slots.get(c).shallowTotal += r.bytes()[c];
+            }
+            total += r.total();
         }
         try (DataOutputStream out = new DataOutputStream(
                 new BufferedOutputStream(Files.newOutputStream(draft.file(Columns.SIZE_OVERFLOW))))) {
-            for (int i = 0; i < overflow.size(); i++) {
-                out.writeLong(Long.reverseBytes(overflow.get(i)));
+            for (SizedRange r : done) { // in object order, as the column is searched
+                LongList overflow = r.overflow();
+                for (int i = 0; i < overflow.size(); i++) {
+                    out.writeLong(Long.reverseBytes(overflow.get(i)));
+                }
             }
         }
         return total;
+    }
+
+    /** The counts, bytes and overflowing sizes (object, size pairs) of one range of objects. */
+    private record SizedRange(long[] counts, long[] bytes, long total, LongList overflow) {}
+
+    /** Sizes ranges of objects into the size column: one byte per object in size units, 255 for "see the overflow list". */
+    private final class Sizer {
+        private final PackedLongs classCol;
+        private final List<ClassTable.Slot> slots;
+        private final int javaLangClass;
+        private final SizeModel model;
+        private final int unit;
+        private final long[] instanceSizes;
+        private final boolean[] instanceShaped;
+
+        Sizer(PackedLongs classCol, List<ClassTable.Slot> slots, int javaLangClass, SizeModel model, int unit) {
+            this.classCol = classCol;
+            this.slots = slots;
+            this.javaLangClass = javaLangClass;
+            this.model = model;
+            this.unit = unit;
+            instanceSizes = new long[slots.size()];
+            instanceShaped = new boolean[slots.size()];
+            for (int c = 0; c < slots.size(); c++) {
+                instanceSizes[c] = slots.get(c).instanceSize;
+                instanceShaped[c] = slots.get(c).shape() == HeapClass.Shape.INSTANCE;
+            }
+        }
+
+        /**
+         * Objects {@code from..to-1}, written at their place in {@code out} (positional writes:
+         * thread-safe); progress is reported as {@code scale} times the objects done, or not at all for 0.
+         */
+        SizedRange range(FileChannel out, int from, int to, int scale) throws IOException {
+            long total = 0;
+            LongList overflow = new LongList();
+            long[] counts = new long[slots.size()];
+            long[] bytes = new long[slots.size()];
+            byte[] chunk = new byte[1 << 16];
+            int used = 0;
+            long at = from;
+            try (ScratchReader lenReader = new ScratchReader(draft.scratch().resolve("index.len"), 4)) {
+                for (int k = from; k < to; k++) {
+                    int cls = (int) classCol.get(k);
+                    long size;
+                    if (cls == javaLangClass && classOfClassObject.containsKey(k)) {
+                        size = slots.get(classOfClassObject.get(k, -1)).classObjectSize;
+                    } else if (instanceShaped[cls]) {
+                        size = instanceSizes[cls];
+                    } else {
+                        size = model.arraySize(slots.get(cls).elementType(), lenReader.getInt(k));
+                    }
+                    counts[cls]++;
+                    bytes[cls] += size;
+                    total += size;
+                    long units = size / unit;
+                    if (size % unit == 0 && units < 255) {
+                        chunk[used++] = (byte) units;
+                    } else {
+                        chunk[used++] = (byte) 255;
+                        overflow.add(k);
+                        overflow.add(size);
+                    }
+                    if (used == chunk.length) {
+                        writeFully(out, chunk, used, at);
+                        at += used;
+                        used = 0;
+                    }
+                    if (scale > 0 && ((k - from) & 0xFFFFF) == 0) {
+                        progress.progress((long) (k - from) * scale);
+                    }
+                }
+                writeFully(out, chunk, used, at);
+            }
+            return new SizedRange(counts, bytes, total, overflow);
+        }
     }
 
     private LongColumn positionsColumn(MemorySegment file, boolean sorted) throws IOException {
         return Positions.open(file, sorted, draft.file(Columns.POSITION_RUNS));
     }
 
-    private static void writeFully(FileChannel out, byte[] bytes, int length) throws IOException {
+    private static void writeFully(FileChannel out, byte[] bytes, int length, long position) throws IOException {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes, 0, length);
         while (b.hasRemaining()) {
-            out.write(b);
+            out.write(b, position + b.position());
         }
     }
 

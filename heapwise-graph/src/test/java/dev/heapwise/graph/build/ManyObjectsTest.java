@@ -15,15 +15,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Referrers of a graph big enough for the inbound columns to be written in several target ranges
- * (65,536 objects each, prepared side by side and written in order), against a count of every
- * object's references.
+ * A graph big enough for the index build to split its work: the inbound columns are written in
+ * several target ranges (65,536 objects each, prepared side by side and written in order), and the
+ * size column in two halves (each with objects too big for its one byte). Referrers are checked
+ * against a count of every object's references, sizes against the size model.
  */
-class ReferrersAcrossRangesTest {
+class ManyObjectsTest {
     private static final int OBJECTS = 300_000;
 
     @Test
-    void everyObjectsReferrersComeOutComplete(@TempDir Path dir) throws Exception {
+    void referrersAndSizesOfEveryObject(@TempDir Path dir) throws Exception {
         Path dump = dir.resolve("many.heap");
         Files.writeString(dump, "not read back: content comes from the copy");
         GraphBuilder b = GraphBuilder.start(dump, dir.resolve("many.heap.heapwise"), "test", ProgressListener.NONE);
@@ -44,6 +45,16 @@ class ReferrersAcrossRangesTest {
                             : r.nextInt(3) == 0 ? r.nextInt(OBJECTS) : Math.floorMod(i + r.nextInt(64) - 32, OBJECTS);
                     targets[i][f] = t;
                     values[f] = t < 0 ? 0 : id(t);
+                }
+                if (i % 1000 == 999) {
+                    // A long[] of 300 or more elements: 2,416 bytes and up, past the size byte's 254 units.
+                    int length = 300 + i % 7;
+                    long pos = w.primitiveArray(id(i), FieldType.LONG, length, new byte[8 * length]);
+                    b.addPrimitiveArray(id(i), pos, FieldType.LONG, length);
+                    targets[i][0] = targets[i][1] = -1;
+                    continue;
+                }
+                for (int t : targets[i]) {
                     if (t >= 0) {
                         inDegree[t]++;
                     }
@@ -82,6 +93,13 @@ class ReferrersAcrossRangesTest {
                 checked += inDegree[i];
             }
             assertThat(checked).isGreaterThan(OBJECTS); // the graph really has references in every range
+            long total = 0;
+            for (int i = 0; i < OBJECTS; i++) {
+                long expected = i % 1000 == 999 ? 16 + 8L * (300 + i % 7) : 16;
+                assertThat(g.shallowSize(g.indexOf(id(i)))).as("size of object %d", i).isEqualTo(expected);
+                total += expected;
+            }
+            assertThat(g.info().totalShallowSize()).isGreaterThanOrEqualTo(total);
         }
     }
 
