@@ -162,11 +162,16 @@ final class ObjectOrder implements AutoCloseable {
         }
     }
 
-    /** Merges the log's ascending runs with a binary heap of run numbers; ties go to the earlier run. */
+    /**
+     * Merges the log's ascending runs with a binary heap of run numbers; ties go to the earlier run.
+     * Each run's current id is kept in {@code head}, so the heap's comparisons read a small array
+     * instead of the log, at a different place for every run.
+     */
     private static final class MergingCursor implements MainCursor {
         private final MemorySegment ids;
         private final int[] next;
         private final int[] end;
+        private final long[] head;
         private final int[] heap;
         private int size;
 
@@ -175,10 +180,12 @@ final class ObjectOrder implements AutoCloseable {
             int runs = log.runStarts.size();
             next = new int[runs];
             end = new int[runs];
+            head = new long[runs];
             heap = new int[runs];
             for (int r = 0; r < runs; r++) {
                 next[r] = log.runStarts.get(r);
                 end[r] = r + 1 < runs ? log.runStarts.get(r + 1) : n;
+                head[r] = idAt(next[r]);
                 push(r);
             }
         }
@@ -188,8 +195,8 @@ final class ObjectOrder implements AutoCloseable {
         }
 
         private boolean less(int a, int b) {
-            long ia = idAt(next[a]);
-            long ib = idAt(next[b]);
+            long ia = head[a];
+            long ib = head[b];
             return ia < ib || (ia == ib && a < b);
         }
 
@@ -198,7 +205,7 @@ final class ObjectOrder implements AutoCloseable {
         }
 
         public long id() {
-            return idAt(next[heap[0]]);
+            return head[heap[0]];
         }
 
         public int position() {
@@ -213,6 +220,7 @@ final class ObjectOrder implements AutoCloseable {
             int r = heap[0];
             next[r]++;
             if (next[r] < end[r]) {
+                head[r] = idAt(next[r]);
                 siftDown(0);
             } else {
                 heap[0] = heap[--size];
