@@ -454,6 +454,9 @@ final class ReferenceIndexer {
             return t;
         });
         List<Future<InboundRange>> ahead = new ArrayList<>();
+        // Arrays of written ranges go back for the next ones: fresh ones for each of 64 ranges made
+        // hundreds of MB of garbage, and the Java heap grew by a hundred MB for the rest of the run.
+        java.util.concurrent.BlockingQueue<int[][]> spare = new java.util.concurrent.ArrayBlockingQueue<>(8);
         try (FileChannel offCh = draft.create(Columns.IN_OFFSETS);
                 FileChannel refCh = draft.create(Columns.IN_REFS);
                 EliasFano.Writer offsets = new EliasFano.Writer(offCh, n + 1L, 0, total, 0);
@@ -463,7 +466,7 @@ final class ReferenceIndexer {
                 // At most four ranges prepared or in preparation: a few MB each.
                 while (submitted < ranges && submitted < p + 4) {
                     int q = submitted++;
-                    ahead.add(pool.submit(() -> prepareInbound(workers, q)));
+                    ahead.add(pool.submit(() -> prepareInbound(workers, q, spare.poll())));
                 }
                 InboundRange r = awaitRange(ahead.get(p));
                 ahead.set(p, null);
@@ -475,6 +478,7 @@ final class ReferenceIndexer {
                     refs.add(sources[e]);
                 }
                 written += r.edges();
+                spare.offer(new int[][] {r.sources(), r.start(), r.fill()});
                 for (Partitions w : workers) {
                     java.nio.file.Files.deleteIfExists(w.files[p].file());
                 }
@@ -485,10 +489,14 @@ final class ReferenceIndexer {
         }
     }
 
-    /** One target range's referrers: {@code start[t]} is where target t's list begins in {@code sources}. */
-    private record InboundRange(int targets, int[] start, int[] sources, int edges) {}
+    /**
+     * One target range's referrers: {@code start[t]} is where target t's list begins in
+     * {@code sources}; {@code fill} is a working array, handed back with the others for reuse.
+     */
+    private record InboundRange(int targets, int[] start, int[] sources, int edges, int[] fill) {}
 
-    private InboundRange prepareInbound(Partitions[] workers, int p) throws IOException {
+    /** {@code reuse}: the sources, start and fill arrays of a written range, or null. */
+    private InboundRange prepareInbound(Partitions[] workers, int p, int[][] reuse) throws IOException {
         Partitions first = workers[0];
         int from = p * first.range;
         int to = (int) Math.min(n, (long) from + first.range);
@@ -499,8 +507,11 @@ final class ReferenceIndexer {
         if (edges > Integer.MAX_VALUE - 8) {
             throw new IOException("more than 2^31 references into one range of objects");
         }
-        int[] sources = new int[(int) edges];
-        int[] counts = new int[to - from + 1];
+        int[] sources = reuse != null && reuse[0].length >= edges ? reuse[0]
+                : new int[(int) Math.min(Integer.MAX_VALUE - 8, edges + edges / 4)]; // room for bigger ranges
+        int[] counts = reuse != null && reuse[2].length >= to - from + 1 ? reuse[2] : new int[to - from + 1];
+        int[] start = reuse != null && reuse[1].length >= to - from + 1 ? reuse[1] : new int[to - from + 1];
+        java.util.Arrays.fill(counts, 0, to - from + 1, 0);
         IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
         try {
             for (int w = 0; w < workers.length; w++) {
@@ -514,7 +525,7 @@ final class ReferenceIndexer {
             for (int t = 0; t < to - from; t++) {
                 counts[t + 1] += counts[t];
             }
-            int[] start = counts.clone();
+            System.arraycopy(counts, 0, start, 0, to - from + 1);
             for (int w = 0; w < workers.length; w++) {
                 MemorySegment pairs = maps[w].segment();
                 long m = workers[w].files[p].count();
@@ -530,7 +541,7 @@ final class ReferenceIndexer {
                     }
                 }
             }
-            return new InboundRange(to - from, start, sources, (int) edges);
+            return new InboundRange(to - from, start, sources, (int) edges, counts);
         } finally {
             for (IndexStore.Mapping m : maps) {
                 if (m != null) {
