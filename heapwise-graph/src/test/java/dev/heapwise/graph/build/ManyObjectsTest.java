@@ -7,7 +7,6 @@ import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RefCursor;
 import dev.heapwise.graph.io.ContentLocation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -25,10 +24,7 @@ class ManyObjectsTest {
 
     @Test
     void referrersAndSizesOfEveryObject(@TempDir Path dir) throws Exception {
-        Path dump = dir.resolve("many.heap");
-        Files.writeString(dump, "not read back: content comes from the copy");
-        GraphBuilder b = GraphBuilder.start(dump, dir.resolve("many.heap.heapwise"), "test", ProgressListener.NONE);
-        b.describeFormat("test 1", 4);
+        GraphBuilder b = FakeDumps.builder(dir, "many.heap");
         long nodeClass = 0x100;
         List<FieldType> types = List.of(FieldType.OBJECT, FieldType.OBJECT);
         b.addClass(new ClassDef(nodeClass, "Node", 0, 0, 0, 0, 8,

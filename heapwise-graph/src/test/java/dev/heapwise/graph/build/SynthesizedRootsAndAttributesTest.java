@@ -10,7 +10,6 @@ import dev.heapwise.graph.ObjectAttribute;
 import dev.heapwise.graph.RootKind;
 import dev.heapwise.graph.StaticField;
 import dev.heapwise.graph.io.ContentLocation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -32,10 +31,7 @@ class SynthesizedRootsAndAttributesTest {
 
     @Test
     void classStaticsAreRootsAndTheRestIsHeldOutsideTheDump(@TempDir Path dir) throws Exception {
-        Path dump = dir.resolve("fake.heap");
-        Files.writeString(dump, "not read back: content comes from the copy");
-        GraphBuilder b = GraphBuilder.start(dump, dir.resolve("fake.heap.heapwise"), "test", ProgressListener.NONE);
-        b.describeFormat("test 1", 4);
+        GraphBuilder b = FakeDumps.builder(dir, "fake.heap");
         long nodeClass = 0x100;
         b.addClass(new ClassDef(nodeClass, "Node", 0, 0, 0, 0, 4, List.of(new FieldDef("next", FieldType.OBJECT)),
                 List.of(new StaticField("head", FieldType.OBJECT, 0x1000)), null), 0);
