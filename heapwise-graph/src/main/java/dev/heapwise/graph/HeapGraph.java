@@ -123,14 +123,23 @@ public interface HeapGraph extends AutoCloseable {
      */
     int readFieldValues(int object, long[] out);
 
-    /** The instance fields a class and its superclasses declare: as many as {@link #fields} lists at most. O(depth). */
-    default int instanceFieldCount(int classIndex) {
-        int n = 0;
-        // One step per class at most: a corrupt dump's superclass cycle ends (counting a few twice).
+    /**
+     * The instance fields a class and its superclasses declare, the class's own first: the order
+     * of {@link #fields} and {@link #readFieldValues}, which list at most these. O(depth), from
+     * memory; allocates one list, so ask once per class, not per object.
+     */
+    default List<FieldDef> instanceFields(int classIndex) {
+        List<FieldDef> all = new java.util.ArrayList<>();
+        // One step per class at most: a corrupt dump's superclass cycle ends (listing a few twice).
         for (int c = classIndex, steps = 0; c >= 0 && steps < classCount(); c = heapClass(c).superIndex(), steps++) {
-            n += heapClass(c).fields().size();
+            all.addAll(heapClass(c).fields());
         }
-        return n;
+        return all;
+    }
+
+    /** How many {@link #instanceFields} the class has: as many values as {@link #fields} lists at most. O(depth). */
+    default int instanceFieldCount(int classIndex) {
+        return instanceFields(classIndex).size();
     }
 
     /** The value of the first instance field with this name (subclass first), or null. */

@@ -464,7 +464,12 @@ public final class GraphAssembly {
                 throw e;
             } finally {
                 if (upper != null && !upper.isDone()) {
-                    upper.cancel(true);
+                    // This half failed: let the other finish before its file is closed and deleted.
+                    try {
+                        upper.join();
+                    } catch (RuntimeException ignored) {
+                        // this half's failure is the one reported
+                    }
                 }
             }
         }

@@ -486,6 +486,12 @@ final class ReferenceIndexer {
             offsets.add(written);
         } finally {
             pool.shutdownNow();
+            // After a failure, ranges still being prepared must stop mapping scratch before it is deleted.
+            try {
+                pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

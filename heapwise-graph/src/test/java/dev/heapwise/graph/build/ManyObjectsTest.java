@@ -96,6 +96,11 @@ class ManyObjectsTest {
                 total += expected;
             }
             assertThat(g.info().totalShallowSize()).isGreaterThanOrEqualTo(total);
+            long all = 0; // the class objects too, summed from both halves
+            for (int k = 0; k < g.objectCount(); k++) {
+                all += g.shallowSize(k);
+            }
+            assertThat(g.info().totalShallowSize()).isEqualTo(all);
         }
     }
 

@@ -113,20 +113,14 @@ public final class CollectionInspector {
     }
 
     private Layout layout(int classIndex) {
-        List<String> names = new ArrayList<>();
-        List<Boolean> reference = new ArrayList<>();
-        // One step per class at most, as HeapGraph.instanceFieldCount: a corrupt dump's superclass cycle ends.
-        for (int c = classIndex, steps = 0; c >= 0 && steps < g.classCount(); c = g.heapClass(c).superIndex(), steps++) {
-            for (FieldDef f : g.heapClass(c).fields()) {
-                names.add(f.name());
-                reference.add(f.type() == FieldType.OBJECT);
-            }
+        List<FieldDef> fields = g.instanceFields(classIndex);
+        String[] names = new String[fields.size()];
+        boolean[] reference = new boolean[names.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = fields.get(i).name();
+            reference[i] = fields.get(i).type() == FieldType.OBJECT;
         }
-        boolean[] ref = new boolean[reference.size()];
-        for (int i = 0; i < ref.length; i++) {
-            ref[i] = reference.get(i);
-        }
-        return new Layout(names.toArray(String[]::new), ref);
+        return new Layout(names, reference);
     }
 
     /** The fill, its size in value slot {@code sizeSlot}; null when there is no such slot. */
