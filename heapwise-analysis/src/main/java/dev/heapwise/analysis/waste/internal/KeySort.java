@@ -5,49 +5,138 @@ import dev.heapwise.analysis.internal.NativeLongs;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Sorts parallel native arrays of 64-bit keys and int payloads by key (unsigned), with an LSD
- * radix sort of four 16-bit digits: O(n), two temporary native arrays of the same size (12 bytes
- * per element, spilled to scratch files like any {@code NativeMemory} when memory is short), no
- * boxing. Equal keys keep their order.
+ * Sorts parallel native arrays of 64-bit keys and int payloads by key (unsigned), stably: equal
+ * keys keep their order. O(n), no boxing; one temporary native pair of the same size (12 bytes per
+ * element, spilled to scratch files like any {@code NativeMemory} when memory is short).
+ *
+ * <p>A radix sort from the top: one scatter by the top 12 bits into 4,096 buckets, each then
+ * sorted on its own by an LSD radix sort of 8-bit digits in small Java arrays that stay in the
+ * cache. A bucket too big for that (keys that are not evenly spread, unlike hashes) is scattered
+ * again by its next 12 bits. This touches the big arrays three times; a plain LSD sort of 16-bit
+ * digits touched them eight times, scattering to 65,536 places at once (0.72 s against 0.35 s for
+ * 7.1 M keys, first call, BENCHMARKS.md "Waste: the key sort").
  */
 public final class KeySort {
+    private static final int DIGIT = 12;
+    /** Largest bucket sorted in Java arrays: 64 K elements, 1.5 MB of scratch. */
+    static final int BUCKET_LIMIT = 1 << 16;
+
     private KeySort() {}
 
     public static void sort(NativeLongs keys, NativeInts values, long n) {
+        sort(keys, values, n, BUCKET_LIMIT);
+    }
+
+    /** As {@link #sort(NativeLongs, NativeInts, long)}, with the bucket size limit given (for tests). */
+    static void sort(NativeLongs keys, NativeInts values, long n, int bucketLimit) {
         if (n < 2) {
             return;
         }
         try (NativeLongs k2 = NativeLongs.allocateUninitialized(n); NativeInts v2 = NativeInts.allocateUninitialized(n)) {
-            long[] count = new long[1 << 16];
-            MemorySegment ka = keys.segment();
-            MemorySegment va = values.segment();
-            MemorySegment kb = k2.segment();
-            MemorySegment vb = v2.segment();
-            for (int shift = 0; shift < 64; shift += 16) {
-                java.util.Arrays.fill(count, 0);
-                for (long i = 0; i < n; i++) {
-                    count[(int) ((NativeLongs.get(ka, i) >>> shift) & 0xFFFF)]++;
+            new Sorter(keys.segment(), values.segment(), bucketLimit)
+                    .sort(keys.segment(), values.segment(), k2.segment(), v2.segment(), 0, n, 64);
+        }
+    }
+
+    /** The keys and values end in {@code ka}/{@code va}; buckets ping-pong between them and the spare pair. */
+    private static final class Sorter {
+        private final MemorySegment ka;
+        private final MemorySegment va;
+        private final int bucketLimit;
+        private long[] k1 = new long[0];
+        private long[] k2 = new long[0];
+        private int[] v1 = new int[0];
+        private int[] v2 = new int[0];
+        private final int[] count = new int[256];
+
+        Sorter(MemorySegment ka, MemorySegment va, int bucketLimit) {
+            this.ka = ka;
+            this.va = va;
+            this.bucketLimit = bucketLimit;
+        }
+
+        /**
+         * Sorts {@code [from, to)} of {@code sk}/{@code sv}, whose keys agree above bit {@code high},
+         * into {@code ka}/{@code va}; {@code tk}/{@code tv} is the other pair, free over the range.
+         */
+        void sort(MemorySegment sk, MemorySegment sv, MemorySegment tk, MemorySegment tv, long from, long to, int high) {
+            long m = to - from;
+            if (high <= 0) {
+                // All keys equal, so in order; and already in ka: 64 bits take six scatters (5 x 12 + 4), an even number.
+                return;
+            }
+            if (m <= bucketLimit) {
+                sortSmall(sk, sv, from, (int) m, high);
+                return;
+            }
+            int shift = Math.max(0, high - DIGIT);
+            int buckets = 1 << (high - shift);
+            long mask = buckets - 1;
+            long[] start = new long[buckets + 1];
+            for (long i = from; i < to; i++) {
+                start[(int) ((NativeLongs.get(sk, i) >>> shift) & mask) + 1]++;
+            }
+            start[0] = from;
+            for (int d = 0; d < buckets; d++) {
+                start[d + 1] += start[d];
+            }
+            long[] next = java.util.Arrays.copyOf(start, buckets);
+            for (long i = from; i < to; i++) {
+                long k = NativeLongs.get(sk, i);
+                long at = next[(int) ((k >>> shift) & mask)]++;
+                NativeLongs.set(tk, at, k);
+                NativeInts.set(tv, at, NativeInts.get(sv, i));
+            }
+            for (int d = 0; d < buckets; d++) {
+                if (start[d + 1] > start[d]) {
+                    sort(tk, tv, sk, sv, start[d], start[d + 1], shift);
                 }
-                long sum = 0;
-                for (int d = 0; d < count.length; d++) {
-                    long c = count[d];
+            }
+        }
+
+        /** LSD over bits {@code [0, high)} in Java arrays, written back into {@code ka}/{@code va}. */
+        private void sortSmall(MemorySegment sk, MemorySegment sv, long from, int m, int high) {
+            if (k1.length < m) {
+                k1 = new long[m];
+                k2 = new long[m];
+                v1 = new int[m];
+                v2 = new int[m];
+            }
+            long[] ak = k1;
+            long[] bk = k2;
+            int[] av = v1;
+            int[] bv = v2;
+            for (int i = 0; i < m; i++) {
+                ak[i] = NativeLongs.get(sk, from + i);
+                av[i] = NativeInts.get(sv, from + i);
+            }
+            for (int shift = 0; shift < high && m > 1; shift += 8) {
+                java.util.Arrays.fill(count, 0);
+                for (int i = 0; i < m; i++) {
+                    count[(int) (ak[i] >>> shift) & 0xFF]++;
+                }
+                int sum = 0;
+                for (int d = 0; d < 256; d++) {
+                    int c = count[d];
                     count[d] = sum;
                     sum += c;
                 }
-                for (long i = 0; i < n; i++) {
-                    long k = NativeLongs.get(ka, i);
-                    long at = count[(int) ((k >>> shift) & 0xFFFF)]++;
-                    NativeLongs.set(kb, at, k);
-                    NativeInts.set(vb, at, NativeInts.get(va, i));
+                for (int i = 0; i < m; i++) {
+                    int at = count[(int) (ak[i] >>> shift) & 0xFF]++;
+                    bk[at] = ak[i];
+                    bv[at] = av[i];
                 }
-                MemorySegment tk = ka;
-                ka = kb;
-                kb = tk;
-                MemorySegment tv = va;
-                va = vb;
-                vb = tv;
+                long[] tk = ak;
+                ak = bk;
+                bk = tk;
+                int[] tv = av;
+                av = bv;
+                bv = tv;
             }
-            // Four passes: the result is back in the original arrays.
+            for (int i = 0; i < m; i++) {
+                NativeLongs.set(ka, from + i, ak[i]);
+                NativeInts.set(va, from + i, av[i]);
+            }
         }
     }
 }
