@@ -8,9 +8,12 @@ import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.hprof.Hprof;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,6 +109,25 @@ class WasteAnalysisTest {
         }
         assertThat(r.zeroLengthArrays()).isNotEmpty();
         assertThat(r.boxes()).extracting(WasteReport.BoxWaste::className).contains("java.lang.Integer");
+    }
+
+    @Test
+    void zeroLengthArraysAreEveryReachableEmptyArray() {
+        // The oracle reads every array's length from the dump; the analysis reads only the smallest object arrays.
+        Map<String, Long> expected = new TreeMap<>();
+        for (int o = 0; o < g.objectCount(); o++) {
+            ObjectKind k = g.kind(o);
+            if ((k == ObjectKind.OBJECT_ARRAY || k == ObjectKind.PRIMITIVE_ARRAY) && tree.isReachable(o)
+                    && g.arrayLength(o) == 0) {
+                expected.merge(g.heapClass(g.classOf(o)).name(), 1L, Long::sum);
+            }
+        }
+        Map<String, Long> found = new TreeMap<>();
+        for (WasteReport.EmptyArrays e : r.zeroLengthArrays()) {
+            found.merge(e.className(), e.count(), Long::sum);
+        }
+        assertThat(found).isEqualTo(expected);
+        assertThat(expected).containsKeys("java.lang.Object[]", "byte[]");
     }
 
     @Test

@@ -16,7 +16,11 @@ public interface SizeModel {
     /** The shallow size of one instance of {@code cls}. */
     long instanceSize(ClassInfo cls);
 
-    /** The shallow size of an array with these elements. Called from several threads at once: keep it a pure function. */
+    /**
+     * The shallow size of an array with these elements: never smaller for a longer array (the
+     * waste analysis relies on it to find zero-length arrays among the smallest). Called from
+     * several threads at once: keep it a pure function.
+     */
     long arraySize(FieldType elementType, long length);
 
     /** The shallow size of the class object of {@code cls} (its mirror and statics). */
