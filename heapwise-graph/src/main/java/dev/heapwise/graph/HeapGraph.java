@@ -137,7 +137,10 @@ public interface HeapGraph extends AutoCloseable {
         return all;
     }
 
-    /** How many {@link #instanceFields} the class has: as many values as {@link #fields} lists at most. O(depth). */
+    /**
+     * How many {@link #instanceFields} the class has: as many values as {@link #fields} lists at
+     * most. O(depth); allocates that list, so ask once per class, not per object.
+     */
     default int instanceFieldCount(int classIndex) {
         return instanceFields(classIndex).size();
     }
