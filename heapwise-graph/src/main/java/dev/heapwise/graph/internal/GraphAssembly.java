@@ -339,7 +339,7 @@ public final class GraphAssembly {
                 if (heaps != null) {
                     heaps.add(heap);
                 }
-                if ((k & 0xFFFFF) == 0) {
+                if ((k & ProgressListener.STEP_MASK) == 0) {
                     progress.progress(k);
                 }
             }
@@ -559,7 +559,7 @@ public final class GraphAssembly {
                         at += used;
                         used = 0;
                     }
-                    if (scale > 0 && ((k - from) & 0xFFFFF) == 0) {
+                    if (scale > 0 && ((k - from) & ProgressListener.STEP_MASK) == 0) {
                         progress.progress((long) (k - from) * scale);
                     }
                 }

@@ -104,7 +104,7 @@ final class ObjectOrder implements AutoCloseable {
                 last = id;
                 runs.add(written, takeClass ? -1 : main.recordPosition(source));
                 out.addInt(source);
-                if ((++written & 0xFFFFF) == 0) {
+                if ((++written & ProgressListener.STEP_MASK) == 0) {
                     progress.progress(written);
                 }
             }

@@ -117,7 +117,7 @@ final class DepthFirst {
                     work.push(t);
                 }
             }
-            if (d - reported >= 1 << 20) {
+            if (d - reported > ProgressListener.STEP_MASK) {
                 reported = d;
                 progress.progress(d);
             }

@@ -363,7 +363,7 @@ public final class SemiNca {
                     NativeInts.set(marks, p, NativeInts.get(marks, p) | m);
                 }
             }
-            if ((i & 0xFFFFF) == 0) {
+            if ((i & ProgressListener.STEP_MASK) == 0) {
                 progress.progress(count - i);
             }
         }
