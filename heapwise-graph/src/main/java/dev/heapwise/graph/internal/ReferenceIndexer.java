@@ -381,15 +381,7 @@ final class ReferenceIndexer {
                 ScratchIntReader part = parts[chunkThread[c]];
                 part.seek(chunkStart[c]);
                 int from = c * CHUNK;
-                int to = Math.min(n, from + CHUNK);
-                for (int k = from; k < to; k++) {
-                    offsets.add(offset);
-                    int d = degrees.getAtIndex(Words.INT, k);
-                    for (int j = 0; j < d; j++) {
-                        refs.add(part.next());
-                    }
-                    offset += d;
-                }
+                offset = writeChunk(offsets, refs, part, degrees, from, Math.min(n, from + CHUNK), offset);
                 progress.progress(from / 2);
             }
             offsets.add(offset);
@@ -403,6 +395,24 @@ final class ReferenceIndexer {
                 draft.deleteScratch(scratch.resolve("refs.part" + t));
             }
         }
+    }
+
+    /**
+     * Rows {@code [from, to)} of the outbound columns; returns the offset after them. A method of its
+     * own: the first exit of a loop compiled while running deoptimises its method, and the caller's
+     * loop over chunks then ran interpreted until compiled again.
+     */
+    private static long writeChunk(EliasFano.Writer offsets, PackedLongs.Writer refs, ScratchIntReader part,
+            MemorySegment degrees, int from, int to, long offset) {
+        for (int k = from; k < to; k++) {
+            offsets.add(offset);
+            int d = degrees.getAtIndex(Words.INT, k);
+            for (int j = 0; j < d; j++) {
+                refs.add(part.next());
+            }
+            offset += d;
+        }
+        return offset;
     }
 
     /**
@@ -470,13 +480,8 @@ final class ReferenceIndexer {
                 }
                 InboundRange r = awaitRange(ahead.get(p));
                 ahead.set(p, null);
-                for (int t = 0; t < r.targets(); t++) {
-                    offsets.add(written + r.start()[t]);
-                }
-                int[] sources = r.sources();
-                for (int e = 0; e < r.edges(); e++) {
-                    refs.add(sources[e]);
-                }
+                addOffsets(offsets, written, r.start(), r.targets());
+                addAll(refs, r.sources(), r.edges());
                 written += r.edges();
                 spare.offer(new int[][] {r.sources(), r.start(), r.fill()});
                 for (Partitions w : workers) {
@@ -492,6 +497,20 @@ final class ReferenceIndexer {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    // The two loops per range as methods of their own, so that a deoptimisation at a loop's exit
+    // discards only that loop's code, not the caller's loop over ranges.
+    private static void addOffsets(EliasFano.Writer offsets, long base, int[] start, int count) {
+        for (int t = 0; t < count; t++) {
+            offsets.add(base + start[t]);
+        }
+    }
+
+    private static void addAll(PackedLongs.Writer refs, int[] values, int count) {
+        for (int e = 0; e < count; e++) {
+            refs.add(values[e]);
         }
     }
 
@@ -520,32 +539,20 @@ final class ReferenceIndexer {
         java.util.Arrays.fill(counts, 0, to - from + 1, 0);
         IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
         try {
+            // Each loop is a small static method: the first exit of a loop compiled while running
+            // deoptimises its method, and with all four here this method was compiled up to ten
+            // times in one index build, running interpreted in between.
             for (int w = 0; w < workers.length; w++) {
                 maps[w] = draft.mapRead(workers[w].files[p].file());
-                MemorySegment pairs = maps[w].segment();
-                long m = workers[w].files[p].count();
-                for (long e = 0; e < m; e++) {
-                    counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
-                }
+                countTargets(maps[w].segment(), workers[w].files[p].count(), from, counts);
             }
-            for (int t = 0; t < to - from; t++) {
-                counts[t + 1] += counts[t];
-            }
+            prefixSums(counts, to - from);
             System.arraycopy(counts, 0, start, 0, to - from + 1);
             for (int w = 0; w < workers.length; w++) {
-                MemorySegment pairs = maps[w].segment();
-                long m = workers[w].files[p].count();
-                for (long e = 0; e < m; e++) {
-                    long pair = pairs.getAtIndex(Words.LONG, e);
-                    sources[counts[(int) pair - from]++] = (int) (pair >>> 32);
-                }
+                placeSources(maps[w].segment(), workers[w].files[p].count(), from, counts, sources);
             }
             if (workers.length > 1) {
-                for (int t = 0; t < to - from; t++) {
-                    if (start[t + 1] - start[t] > 1) {
-                        java.util.Arrays.sort(sources, start[t], start[t + 1]);
-                    }
-                }
+                sortRows(sources, start, to - from);
             }
             return new InboundRange(to - from, start, sources, (int) edges, counts);
         } finally {
@@ -553,6 +560,36 @@ final class ReferenceIndexer {
                 if (m != null) {
                     m.close();
                 }
+            }
+        }
+    }
+
+    /** Counts the (target, source) pairs by target: {@code counts[target - from + 1]++}. */
+    private static void countTargets(MemorySegment pairs, long m, int from, int[] counts) {
+        for (long e = 0; e < m; e++) {
+            counts[(int) pairs.getAtIndex(Words.LONG, e) - from + 1]++;
+        }
+    }
+
+    private static void prefixSums(int[] counts, int rows) {
+        for (int t = 0; t < rows; t++) {
+            counts[t + 1] += counts[t];
+        }
+    }
+
+    /** Puts each pair's source at its target's next free slot. */
+    private static void placeSources(MemorySegment pairs, long m, int from, int[] next, int[] sources) {
+        for (long e = 0; e < m; e++) {
+            long pair = pairs.getAtIndex(Words.LONG, e);
+            sources[next[(int) pair - from]++] = (int) (pair >>> 32);
+        }
+    }
+
+    /** Sorts each row of sources (rows merged from several workers' files are not in order). */
+    private static void sortRows(int[] sources, int[] start, int rows) {
+        for (int t = 0; t < rows; t++) {
+            if (start[t + 1] - start[t] > 1) {
+                java.util.Arrays.sort(sources, start[t], start[t + 1]);
             }
         }
     }
