@@ -216,7 +216,25 @@ final class ReferenceIndexer {
             this.partitions = partitions;
         }
 
+        /**
+         * The three loops are methods of their own: the first exit of a loop compiled while running
+         * deoptimises its method, and with the three in one, each chunk's next loop ran interpreted
+         * until the method was compiled again (up to six compilations in one index build).
+         */
         void chunk(int from, int to) {
+            collect(from, to);
+            if (resolved.length < rawCount) {
+                resolved = new int[raw.length];
+            }
+            long missing = resolve();
+            if (missing > 0) {
+                unresolved.addAndGet(missing);
+            }
+            emit(from, to);
+        }
+
+        /** Gathers the raw ids of objects {@code [from, to)}, and where each object's ids start. */
+        private void collect(int from, int to) {
             rawCount = 0;
             LongColumn.Cursor pos = positions.cursor(from);
             for (int k = from; k < to; k++) {
@@ -224,9 +242,10 @@ final class ReferenceIndexer {
                 object(k, pos.next());
             }
             objectStart[to - from] = rawCount;
-            if (resolved.length < rawCount) {
-                resolved = new int[raw.length];
-            }
+        }
+
+        /** Resolves the gathered ids to object indexes (-1: not in the dump); returns how many are missing. */
+        private long resolve() {
             long missing = 0;
             for (int i = 0; i < rawCount; i++) {
                 long v = raw[i];
@@ -236,9 +255,11 @@ final class ReferenceIndexer {
                     missing++;
                 }
             }
-            if (missing > 0) {
-                unresolved.addAndGet(missing);
-            }
+            return missing;
+        }
+
+        /** Writes the resolved references of objects {@code [from, to)} and their out-degrees. */
+        private void emit(int from, int to) {
             for (int k = from; k < to; k++) {
                 int degree = 0;
                 for (int i = objectStart[k - from]; i < objectStart[k - from + 1]; i++) {

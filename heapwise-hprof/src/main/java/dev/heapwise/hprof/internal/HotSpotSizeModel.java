@@ -154,6 +154,41 @@ final class HotSpotSizeModel implements SizeModel {
         return detect(header, table, null);
     }
 
+    /**
+     * How many sampled objects the layout makes too big for the distance to the next one (a
+     * violation), and how many it fits exactly: {violations, matches}. A method of its own: the
+     * first exit of a loop compiled while running deoptimises its method, and inside the loop over
+     * layouts each next layout's scoring ran interpreted until compiled again.
+     */
+    private static long[] score(HotSpotLayout l, List<? extends ClassInfo> classes, Evidence ev) {
+        HotSpotLayout.Sizer sizer = l.new Sizer();
+        long[] instanceSizes = new long[classes.size()];
+        Arrays.fill(instanceSizes, -1);
+        long violations = 0;
+        long matches = 0;
+        for (int i = 0; i < ev.size; i++) {
+            long predicted;
+            int c = ev.cls[i];
+            switch (KINDS[ev.kind[i]]) {
+                case INSTANCE -> {
+                    if (instanceSizes[c] < 0) {
+                        instanceSizes[c] = sizer.instanceSize(classes.get(c));
+                    }
+                    predicted = instanceSizes[c];
+                }
+                case OBJECT_ARRAY -> predicted = l.arraySize(FieldType.OBJECT, ev.length[i]);
+                case PRIMITIVE_ARRAY -> predicted = l.arraySize(classes.get(c).elementType(), ev.length[i]);
+                default -> predicted = 0;
+            }
+            if (ev.gap[i] < predicted) {
+                violations++;
+            } else if (ev.gap[i] == predicted) {
+                matches++;
+            }
+        }
+        return new long[] {violations, matches};
+    }
+
     static HotSpotSizeModel detect(HprofHeader header, ObjectTable table, Evidence gathered) {
         List<? extends ClassInfo> classes = table.classes();
         Evidence ev = gathered;
@@ -165,31 +200,9 @@ final class HotSpotSizeModel implements SizeModel {
         long bestViolations = Long.MAX_VALUE;
         long bestMatches = -1;
         for (HotSpotLayout l : candidates(header.idSize())) {
-            HotSpotLayout.Sizer sizer = l.new Sizer();
-            long[] instanceSizes = new long[classes.size()];
-            Arrays.fill(instanceSizes, -1);
-            long violations = 0;
-            long matches = 0;
-            for (int i = 0; i < ev.size; i++) {
-                long predicted;
-                int c = ev.cls[i];
-                switch (KINDS[ev.kind[i]]) {
-                    case INSTANCE -> {
-                        if (instanceSizes[c] < 0) {
-                            instanceSizes[c] = sizer.instanceSize(classes.get(c));
-                        }
-                        predicted = instanceSizes[c];
-                    }
-                    case OBJECT_ARRAY -> predicted = l.arraySize(FieldType.OBJECT, ev.length[i]);
-                    case PRIMITIVE_ARRAY -> predicted = l.arraySize(classes.get(c).elementType(), ev.length[i]);
-                    default -> predicted = 0;
-                }
-                if (ev.gap[i] < predicted) {
-                    violations++;
-                } else if (ev.gap[i] == predicted) {
-                    matches++;
-                }
-            }
+            long[] score = score(l, classes, ev);
+            long violations = score[0];
+            long matches = score[1];
             if (best == null || violations < bestViolations || (violations == bestViolations && matches > bestMatches)) {
                 best = l;
                 bestViolations = violations;
