@@ -2,7 +2,6 @@ package dev.heapwise.analysis.dominators.internal;
 
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.internal.Parallel;
-import dev.heapwise.graph.RefCursor;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -113,7 +112,6 @@ final class LeafDominators {
                 }
             }
         }
-        RefCursor preds = g.predecessors();
         // A vertex may be the target of several groups: combine per target vertex.
         java.util.Map<Integer, Integer> byTarget = new java.util.HashMap<>();
         for (int k = 0; k < groups; k++) {
@@ -141,14 +139,10 @@ final class LeafDominators {
                 }
                 NativeInts.set(idom, own, best);
             } else if (best >= 0) {
-                // Reached only through group edges, never searched: stored predecessors count as well.
-                preds.reset(t);
-                for (int u; (u = preds.next()) >= 0 && best != 0; ) {
-                    int number = u == t ? 0 : NativeInts.get(pre, u);
-                    if (number > 0) {
-                        best = nca(idom, best, number);
-                    }
-                }
+                // Reached only through group edges, never searched. No stored predecessor is
+                // numbered: the search follows every stored edge into a non-root (a sink target's
+                // are kept), and the vertices numbered without a search are sink targets, which
+                // have no such edges.
                 NativeInts.set(pre, t, next);
                 NativeInts.set(vertex, next, t);
                 NativeInts.set(idom, next, best);
