@@ -217,9 +217,8 @@ final class ReferenceIndexer {
         }
 
         /**
-         * The three loops are methods of their own: the first exit of a loop compiled while running
-         * deoptimises its method, and with the three in one, each chunk's next loop ran interpreted
-         * until the method was compiled again (up to six compilations in one index build).
+         * The three loops are methods of their own (ARCHITECTURE.md, "Hot loops and the JIT"): in
+         * one, they were compiled up to six times in one index build.
          */
         void chunk(int from, int to) {
             collect(from, to);
@@ -420,8 +419,7 @@ final class ReferenceIndexer {
 
     /**
      * Rows {@code [from, to)} of the outbound columns; returns the offset after them. A method of its
-     * own: the first exit of a loop compiled while running deoptimises its method, and the caller's
-     * loop over chunks then ran interpreted until compiled again.
+     * own, as a hot loop that runs more than once is (ARCHITECTURE.md, "Hot loops and the JIT").
      */
     private static long writeChunk(EliasFano.Writer offsets, PackedLongs.Writer refs, ScratchIntReader part,
             MemorySegment degrees, int from, int to, long offset) {
@@ -521,8 +519,7 @@ final class ReferenceIndexer {
         }
     }
 
-    // The two loops per range as methods of their own, so that a deoptimisation at a loop's exit
-    // discards only that loop's code, not the caller's loop over ranges.
+    // The two loops per range, each in a method of its own (ARCHITECTURE.md, "Hot loops and the JIT").
     private static void addOffsets(EliasFano.Writer offsets, long base, int[] start, int count) {
         for (int t = 0; t < count; t++) {
             offsets.add(base + start[t]);
@@ -560,9 +557,8 @@ final class ReferenceIndexer {
         java.util.Arrays.fill(counts, 0, to - from + 1, 0);
         IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
         try {
-            // Each loop is a small static method: the first exit of a loop compiled while running
-            // deoptimises its method, and with all four here this method was compiled up to ten
-            // times in one index build, running interpreted in between.
+            // Each loop in a small method of its own (ARCHITECTURE.md, "Hot loops and the JIT"): with
+            // all four here, this method was compiled up to ten times in one index build.
             for (int w = 0; w < workers.length; w++) {
                 maps[w] = draft.mapRead(workers[w].files[p].file());
                 countTargets(maps[w].segment(), workers[w].files[p].count(), from, counts);

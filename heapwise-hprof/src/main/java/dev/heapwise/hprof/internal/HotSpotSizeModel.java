@@ -156,9 +156,8 @@ final class HotSpotSizeModel implements SizeModel {
 
     /**
      * How many sampled objects the layout makes too big for the distance to the next one (a
-     * violation), and how many it fits exactly: {violations, matches}. A method of its own: the
-     * first exit of a loop compiled while running deoptimises its method, and inside the loop over
-     * layouts each next layout's scoring ran interpreted until compiled again.
+     * violation), and how many it fits exactly: {violations, matches}. A method of its own, run
+     * once per candidate layout (ARCHITECTURE.md, "Hot loops and the JIT").
      */
     private static long[] score(HotSpotLayout l, List<? extends ClassInfo> classes, Evidence ev) {
         HotSpotLayout.Sizer sizer = l.new Sizer();

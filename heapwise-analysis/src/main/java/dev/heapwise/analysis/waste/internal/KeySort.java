@@ -108,11 +108,9 @@ public final class KeySort {
 
         /**
          * LSD over bits {@code [0, high)} in Java arrays, written back into {@code ka}/{@code va}.
-         * Each loop here and in {@link #sort} is a small static method of its own. The first exit of
-         * a loop compiled while running is a deoptimisation, and the rest of its method then runs
-         * interpreted until compiled again: with the loops in two big methods, a report of a 38
-         * M-object dump spent 1.0 s of C2 time on ten compilations of them, against 0.4-0.6 s on the
-         * small ones, and half as many samples in the interpreter.
+         * Each loop here and in {@link #sort} is a small method of its own (ARCHITECTURE.md, "Hot
+         * loops and the JIT"): in two big methods, a report of a 38 M-object dump spent 1.0 s of C2
+         * time on ten compilations of them, against 0.4-0.6 s now, and twice the interpreted samples.
          */
         private void sortSmall(MemorySegment sk, MemorySegment sv, long from, int m, int high) {
             if (k1.length < m) {
@@ -145,7 +143,7 @@ public final class KeySort {
             }
         }
 
-        /** One stable counting pass on the 8 bits at {@code shift}, from {@code ak}/{@code av} into {@code bk}/{@code bv}. */
+        /** One stable counting pass on the 8 bits at {@code shift}, from ak/av into bk/bv. */
         private static void pass(long[] ak, int[] av, long[] bk, int[] bv, int m, int shift, int[] count) {
             java.util.Arrays.fill(count, 0);
             for (int i = 0; i < m; i++) {
