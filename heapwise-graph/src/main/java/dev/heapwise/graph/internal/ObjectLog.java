@@ -47,7 +47,10 @@ public final class ObjectLog implements AutoCloseable {
         file = scratch.resolve("log.records");
         channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
-        writer = new BackgroundWriter(channel, RECORD << 14, 3);
+        // Buffers of 4,096 records: a hand-over comes while the JIT profiles the parser's loop, not
+        // first after it was compiled (ARCHITECTURE.md, "Hot loops and the JIT"); twelve of them
+        // give the writer as much slack as three of 16 K did.
+        writer = new BackgroundWriter(channel, RECORD << 12, 12);
         buf = writer.first();
     }
 

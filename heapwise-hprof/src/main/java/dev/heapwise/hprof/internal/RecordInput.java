@@ -8,14 +8,16 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
- * Big-endian reads over a dump streamed once, through a 4 MiB buffer, with the absolute position
+ * Big-endian reads over a dump streamed once, through a 256 KiB buffer, with the absolute position
  * of every byte. Running out of bytes raises {@link Truncated} carrying what was being read, so
  * the parser can report it with the position of the record that was cut. Not thread-safe.
  */
 public final class RecordInput {
     private final SequentialInput in;
     private final Path file;
-    private final ByteBuffer buf = ByteBuffer.allocate(1 << 22).order(ByteOrder.BIG_ENDIAN);
+    // 256 KiB, a few thousand objects: the first refill comes while the JIT profiles the parser's
+    // loop, not after it was compiled (ARCHITECTURE.md, "Hot loops and the JIT").
+    private final ByteBuffer buf = ByteBuffer.allocate(1 << 18).order(ByteOrder.BIG_ENDIAN);
     private long bufStart;
     private int idSize = 4;
 
