@@ -435,13 +435,8 @@ public final class SemiNca {
         }
     }
 
-    /**
-     * Vertices per piece handed to {@link Outputs#write}: 16 KB of each array. Small enough that the
-     * first hand-over comes while the JIT still profiles the loop: with 64 K vertices it came just
-     * after the loop was compiled, deoptimising it on both threads (ARCHITECTURE.md, "Hot loops and
-     * the JIT"). The bytes written are the same; only the calls are more.
-     */
-    private static final int PIECE = 1 << 12;
+    /** Vertices per piece handed to {@link Outputs#write}: 256 KB of each array. */
+    private static final int PIECE = 1 << 16;
 
     private record Results(long[] unreachableCount, long[] unreachableSize, long[] overflowIndex,
             long[] overflowValue) {}
