@@ -529,7 +529,7 @@ public final class GraphAssembly {
             LongList overflow = new LongList();
             long[] counts = new long[slots.size()];
             long[] bytes = new long[slots.size()];
-            byte[] chunk = new byte[1 << 12]; // written every 4,096 objects: see ProgressListener.STEP_MASK
+            byte[] chunk = new byte[1 << 12]; // written every 4,096 objects (ARCHITECTURE.md, "Hot loops and the JIT")
             int used = 0;
             long at = from;
             try (ScratchReader lenReader = new ScratchReader(draft.scratch().resolve("index.len"), 4)) {

@@ -47,9 +47,9 @@ public final class ObjectLog implements AutoCloseable {
         file = scratch.resolve("log.records");
         channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
-        // Buffers of 4,096 records: a hand-over comes while the JIT profiles the parser's loop, not
-        // first after it was compiled (ARCHITECTURE.md, "Hot loops and the JIT"); twelve of them
-        // give the writer as much slack as three of 16 K did.
+        // Buffers of 4,096 records, so that a hand-over comes while the JIT profiles the parser's
+        // loop (without the AOT cache the first one came after it was compiled: ARCHITECTURE.md,
+        // "Hot loops and the JIT"); twelve of them give the writer as much slack as three of 16 K.
         writer = new BackgroundWriter(channel, RECORD << 12, 12);
         buf = writer.first();
     }

@@ -218,7 +218,7 @@ final class ReferenceIndexer {
 
         /**
          * The three loops are methods of their own (ARCHITECTURE.md, "Hot loops and the JIT"): in
-         * one, they were compiled up to six times in one index build.
+         * one, they were compiled up to six times in one index build without the AOT cache.
          */
         void chunk(int from, int to) {
             collect(from, to);
@@ -558,7 +558,8 @@ final class ReferenceIndexer {
         IndexStore.Mapping[] maps = new IndexStore.Mapping[workers.length];
         try {
             // Each loop in a small method of its own (ARCHITECTURE.md, "Hot loops and the JIT"): with
-            // all four here, this method was compiled up to ten times in one index build.
+            // all four here, this method was compiled up to ten times in one index build without
+            // the AOT cache.
             for (int w = 0; w < workers.length; w++) {
                 maps[w] = draft.mapRead(workers[w].files[p].file());
                 countTargets(maps[w].segment(), workers[w].files[p].count(), from, counts);

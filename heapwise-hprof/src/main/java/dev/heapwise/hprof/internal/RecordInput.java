@@ -15,8 +15,9 @@ import java.nio.file.Path;
 public final class RecordInput {
     private final SequentialInput in;
     private final Path file;
-    // 256 KiB, a few thousand objects: the first refill comes while the JIT profiles the parser's
-    // loop, not after it was compiled (ARCHITECTURE.md, "Hot loops and the JIT").
+    // 256 KiB, a few thousand objects, so that the first refill comes while the JIT profiles the
+    // parser's loop (without the AOT cache it came after: ARCHITECTURE.md, "Hot loops and the JIT").
+    // Parsing big.hprof also measured faster with it, the cache in use (BENCHMARKS.md).
     private final ByteBuffer buf = ByteBuffer.allocate(1 << 18).order(ByteOrder.BIG_ENDIAN);
     private long bufStart;
     private int idSize = 4;
