@@ -131,14 +131,7 @@ final class CompactGraph implements AutoCloseable {
                 // The top of the array, where the second half was written, is free now: tens of MB
                 // that would otherwise stay resident until the array is reused.
                 NativeMemory.discard(tg, Math.max(low, ends[0] + len) * 4, capacity * 4);
-                long delta = low - ends[0];
-                for (int v = bounds[1]; v <= n; v++) {
-                    if (wide) {
-                        NativeLongs.set(off, v, NativeLongs.get(off, v) - delta);
-                    } else {
-                        NativeInts.set(off, v, (int) (NativeInts.get(off, v) - delta));
-                    }
-                }
+                shiftOffsets(off, wide, bounds[1], n, low - ends[0]);
                 total += len;
             }
             return new CompactGraph(n, intOffsets, longOffsets, targetArray, total, leaf, sink);
@@ -232,6 +225,21 @@ final class CompactGraph implements AutoCloseable {
             setOffset(off, wide, v, pos);
         }
         return pos;
+    }
+
+    /**
+     * Moves the offsets of vertices {@code [from, to]} down by {@code delta}. A loop of its own: in
+     * build, it would have all of build compiled on stack replacement (ARCHITECTURE.md, "Hot loops
+     * and the JIT").
+     */
+    private static void shiftOffsets(MemorySegment off, boolean wide, int from, int to, long delta) {
+        for (int v = from; v <= to; v++) {
+            if (wide) {
+                NativeLongs.set(off, v, NativeLongs.get(off, v) - delta);
+            } else {
+                NativeInts.set(off, v, (int) (NativeInts.get(off, v) - delta));
+            }
+        }
     }
 
     private static void setOffset(MemorySegment off, boolean wide, int v, long pos) {

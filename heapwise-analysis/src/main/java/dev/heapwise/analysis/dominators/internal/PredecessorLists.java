@@ -98,10 +98,7 @@ final class PredecessorLists implements AutoCloseable {
     static PredecessorLists build(CompactGraph g, long[] members, long[] seen, MemorySegment pre, int numbered,
             int threads) {
         int n = g.n;
-        int[] rankBase = new int[members.length + 1];
-        for (int w = 0; w < members.length; w++) {
-            rankBase[w + 1] = rankBase[w] + Long.bitCount(members[w]);
-        }
+        int[] rankBase = rankBases(members);
         int count = rankBase[members.length];
         int parts = Parallel.parts(n, threads);
         int[] bounds = Parallel.bounds(n, parts);
@@ -139,12 +136,7 @@ final class PredecessorLists implements AutoCloseable {
             for (int t : tracked) {
                 trackedBits[t >>> 6] |= 1L << t;
             }
-            long total = 0;
-            for (NativeInts c : counts) {
-                for (int r = 0; r < count; r++) {
-                    total += c.get(r);
-                }
-            }
+            long total = total(counts, count);
             boolean wide = total >= Integer.MAX_VALUE;
             if (wide) {
                 longStart = NativeLongs.allocateUninitialized(count + 1L);
@@ -161,21 +153,7 @@ final class PredecessorLists implements AutoCloseable {
             PredecessorLists lists = new PredecessorLists(members, rankBase, count, intStart, longStart, numberArray,
                     tracked, trackedBits);
             lists.mark = mark;
-            // Each half's write position in a list: the list's start plus what the halves before it add.
-            long at = 0;
-            for (int r = 0; r < count; r++) {
-                lists.setStart(r, at);
-                for (int p = 0; p < parts; p++) {
-                    int c = counts[p].get(r);
-                    if (wide) {
-                        wideNext[p].set(r, at);
-                    } else {
-                        counts[p].set(r, (int) at);
-                    }
-                    at += c;
-                }
-            }
-            lists.setStart(count, at);
+            lists.placeParts(counts, wideNext, count);
             MemorySegment numbers = lists.numbers;
             MemorySegment marks = mark == null ? null : mark.segment();
             int[][] lowest = new int[parts][tracked.length];
@@ -246,6 +224,51 @@ final class PredecessorLists implements AutoCloseable {
                 }
             }
         }
+    }
+
+    // The loops below run over every member or list. Each sits in a small method of its own: as a
+    // loop of build, it would have the whole of build compiled on stack replacement, which holds
+    // the JIT's only compiler thread for a tenth of a second while the passes wait for theirs.
+
+    /** Per word of {@code members}, how many members the words before it hold; one more slot for the total. */
+    private static int[] rankBases(long[] members) {
+        int[] rankBase = new int[members.length + 1];
+        for (int w = 0; w < members.length; w++) {
+            rankBase[w + 1] = rankBase[w] + Long.bitCount(members[w]);
+        }
+        return rankBase;
+    }
+
+    private static long total(NativeInts[] counts, int count) {
+        long total = 0;
+        for (NativeInts c : counts) {
+            MemorySegment s = c.segment();
+            for (int r = 0; r < count; r++) {
+                total += NativeInts.get(s, r);
+            }
+        }
+        return total;
+    }
+
+    /**
+     * Sets each list's start, and turns each part's counts into its write positions: the list's
+     * start plus what the parts before it add ({@code wideNext} when the lists are wide).
+     */
+    private void placeParts(NativeInts[] counts, NativeLongs[] wideNext, int count) {
+        long at = 0;
+        for (int r = 0; r < count; r++) {
+            setStart(r, at);
+            for (int p = 0; p < counts.length; p++) {
+                int c = counts[p].get(r);
+                if (wide) {
+                    wideNext[p].set(r, at);
+                } else {
+                    counts[p].set(r, (int) at);
+                }
+                at += c;
+            }
+        }
+        setStart(count, at);
     }
 
     /**

@@ -181,9 +181,7 @@ public final class SemiNca {
             join(helper);
             pre = NativeInts.allocate(Math.max(1, n));
             MemorySegment preSeg = pre.segment();
-            for (int i = 1; i < count; i++) {
-                NativeInts.set(preSeg, NativeInts.get(vertex, i), i);
-            }
+            number(vertex, count, preSeg);
             progress.phase("dominators: predecessors", count);
             lists = PredecessorLists.build(cg, dfs.twice, dfs.seen, preSeg, count, threads);
             cg.close(); // the rows; the leaf and sink marks stay
@@ -271,6 +269,16 @@ public final class SemiNca {
             }
             NativeMemory.closeAll(pre, lists, forest, ret, owner, groupOfNumber);
             NativeMemory.trim(); // a background walk holds its own blocks, out of the pool
+        }
+    }
+
+    /**
+     * {@code pre[vertex[i]] = i}. A loop of its own: in compute, it would have all of compute
+     * compiled on stack replacement (ARCHITECTURE.md, "Hot loops and the JIT").
+     */
+    private static void number(MemorySegment vertex, int count, MemorySegment pre) {
+        for (int i = 1; i < count; i++) {
+            NativeInts.set(pre, NativeInts.get(vertex, i), i);
         }
     }
 

@@ -1,0 +1,78 @@
+package dev.heapwise.analysis.dominators.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.heapwise.analysis.internal.NativeInts;
+import dev.heapwise.graph.build.ProgressListener;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Results handed over in pieces (as the dominator file is written) must be those kept in memory,
+ * every vertex written once: full pieces on each thread, then a partial one.
+ */
+class SemiNcaPiecesTest {
+    @Test
+    void resultsWrittenInPiecesAreTheResultsKeptInMemory() {
+        int n = 300_001; // two halves of several pieces each, the last one partial
+        Random r = new Random(11);
+        List<int[]> edges = new ArrayList<>();
+        for (int i = 0; i < 2 * n; i++) {
+            int a = r.nextInt(n);
+            int b = r.nextInt(10) < 7 ? Math.min(n - 1, a + 1 + r.nextInt(3)) : r.nextInt(n);
+            edges.add(new int[] {a, b});
+        }
+        int[] roots = new int[100];
+        for (int i = 0; i < roots.length; i++) {
+            roots[i] = r.nextInt(n);
+        }
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            sizes[i] = 16 + 8L * r.nextInt(10);
+        }
+        ArrayDigraph g = new ArrayDigraph(n, edges, roots, sizes);
+        int[] idom = new int[n];
+        int[] retained = new int[n];
+        int[] writes = new int[n];
+        SemiNca.Outputs pieces = new SemiNca.Outputs() {
+            @Override
+            public MemorySegment[] arrays(int count) {
+                return null;
+            }
+
+            @Override
+            public void write(long from, MemorySegment idomPiece, MemorySegment retainedPiece, int count) {
+                for (int k = 0; k < count; k++) {
+                    int v = (int) from + k;
+                    idom[v] = NativeInts.get(idomPiece, k);
+                    retained[v] = NativeInts.get(retainedPiece, k);
+                    writes[v]++;
+                }
+            }
+
+            @Override
+            public AutoCloseable owner() {
+                return () -> { };
+            }
+        };
+        int reachable;
+        try (SemiNca.Result written = SemiNca.compute(g, false, ProgressListener.NONE, pieces, false, 2)) {
+            reachable = written.reachable();
+        }
+        assertThat(reachable).as("a test that exercises something").isGreaterThan(n / 10);
+        try (SemiNca.Result inMemory = SemiNca.compute(g, false, ProgressListener.NONE, SemiNca.nativeOutputs(),
+                false, 2)) {
+            assertThat(inMemory.reachable()).isEqualTo(reachable);
+            for (int v = 0; v < n; v++) {
+                if (writes[v] != 1 || idom[v] != inMemory.idom(v) || retained[v] != inMemory.retainedSize(v)) {
+                    assertThat(writes[v]).as("writes of %d", v).isEqualTo(1);
+                    assertThat(idom[v]).as("idom of %d", v).isEqualTo(inMemory.idom(v));
+                    assertThat((long) retained[v]).as("retained size of %d", v).isEqualTo(inMemory.retainedSize(v));
+                }
+            }
+        }
+    }
+}
