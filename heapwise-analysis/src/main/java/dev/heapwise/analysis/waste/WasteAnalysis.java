@@ -255,14 +255,34 @@ public final class WasteAnalysis {
         if (count == 0) {
             return new WasteReport.DuplicateStrings(0, 0, 0, List.of());
         }
+        KeySort.sort(s.keys(), s.order(), count);
+        BestGroups best = new BestGroups(TOP); // of {first position, end position, distinct arrays}
+        long[] totals = stringGroups(g, s, best);
+        List<WasteReport.StringGroup> top = new ArrayList<>();
+        for (long[] gr : best.best()) {
+            String text = g.readString(s.string(gr[2]), VALUE_CHARS + 1); // one more: whether the text goes on
+            boolean cut = text != null && text.length() > VALUE_CHARS;
+            if (cut) {
+                text = text.substring(0, Character.isHighSurrogate(text.charAt(VALUE_CHARS - 1))
+                        ? VALUE_CHARS - 1 : VALUE_CHARS);
+            }
+            top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0], cut));
+        }
+        return new WasteReport.DuplicateStrings(totals[2], totals[1], totals[0], top);
+    }
+
+    /**
+     * Offers each group of strings with equal keys (sorted) to {@code best}; returns {wasted bytes,
+     * groups, strings in groups}. A loop of its own (see the duplicate arrays below).
+     */
+    private static long[] stringGroups(HeapGraph g, StringKeys s, BestGroups best) {
+        int count = s.count();
         NativeLongs keys = s.keys();
         NativeInts order = s.order();
         NativeInts values = s.values();
-        KeySort.sort(keys, order, count);
         long wasted = 0;
         long groups = 0;
         long dupStrings = 0;
-        BestGroups best = new BestGroups(TOP); // of {first position, end position, distinct arrays}
         int[] groupValues = new int[16];
         for (int i = 0; i < count; ) {
             int j = i + 1;
@@ -305,17 +325,7 @@ public final class WasteAnalysis {
             }
             i = j;
         }
-        List<WasteReport.StringGroup> top = new ArrayList<>();
-        for (long[] gr : best.best()) {
-            String text = g.readString(s.string(gr[2]), VALUE_CHARS + 1); // one more: whether the text goes on
-            boolean cut = text != null && text.length() > VALUE_CHARS;
-            if (cut) {
-                text = text.substring(0, Character.isHighSurrogate(text.charAt(VALUE_CHARS - 1))
-                        ? VALUE_CHARS - 1 : VALUE_CHARS);
-            }
-            top.add(new WasteReport.StringGroup(text == null ? "?" : text, gr[3] - gr[2], gr[4], gr[0], cut));
-        }
-        return new WasteReport.DuplicateStrings(dupStrings, groups, wasted, top);
+        return new long[] {wasted, groups, dupStrings};
     }
 
     private static long longHash(String s) {
@@ -328,48 +338,75 @@ public final class WasteAnalysis {
 
     // ---- duplicate primitive arrays (string contents excluded: counted above)
 
+    // The loops over every hashed array below each sit in a small method of their own: as loops of
+    // a method of 400-600 bytes, each had all of it compiled on stack replacement, one after another
+    // at the end of the waste phase, and ran interpreted meanwhile (ARCHITECTURE.md, "Hot loops and
+    // the JIT").
+
     private static WasteReport.DuplicateArrays arrays(HeapGraph g, ContentHashes hashes, long[] stringValue) {
-        int m = 0;
-        for (int i = 0; i < hashes.size; i++) {
-            if ((stringValue[i >>> 6] & (1L << i)) == 0 && hashes.length(i) > 0) {
-                m++;
-            }
-        }
+        int m = countOtherArrays(hashes, stringValue);
         try (NativeLongs keys = NativeLongs.allocateUninitialized(Math.max(1, m));
                 NativeInts pos = NativeInts.allocateUninitialized(Math.max(1, m))) {
-            for (int i = 0, k = 0; i < hashes.size; i++) {
-                if ((stringValue[i >>> 6] & (1L << i)) == 0 && hashes.length(i) > 0) {
-                    keys.set(k, hashes.hash(i));
-                    pos.set(k++, i);
-                }
-            }
+            collectOtherArrays(hashes, stringValue, keys, pos);
             KeySort.sort(keys, pos, m);
-            long wasted = 0;
-            long groups = 0;
             BestGroups best = new BestGroups(TOP); // of {first hashed array, count}, ties to the lower object
-            for (int i = 0; i < m; ) {
-                int j = i + 1;
-                while (j < m && keys.get(j) == keys.get(i)) {
-                    j++;
-                }
-                if (j - i > 1) {
-                    int first = pos.get(i);
-                    long each = g.shallowSize(hashes.object(first));
-                    long w = each * (j - i - 1);
-                    wasted += w;
-                    groups++;
-                    best.offer(w, hashes.object(first), first, j - i, 0);
-                }
-                i = j;
-            }
+            long[] totals = arrayGroups(g, hashes, keys, pos, m, best);
             List<WasteReport.ArrayGroup> top = new ArrayList<>();
             for (long[] gr : best.best()) {
                 int o = hashes.object(gr[2]);
                 HeapClass c = g.heapClass(g.classOf(o));
                 top.add(new WasteReport.ArrayGroup(c.name(), hashes.length(gr[2]), gr[3], gr[0], preview(g, o, c)));
             }
-            return new WasteReport.DuplicateArrays(groups, wasted, top);
+            return new WasteReport.DuplicateArrays(totals[1], totals[0], top);
         }
+    }
+
+    /** Hashed arrays that hold something and are no string's contents. */
+    private static boolean otherArray(ContentHashes hashes, long[] stringValue, int i) {
+        return (stringValue[i >>> 6] & (1L << i)) == 0 && hashes.length(i) > 0;
+    }
+
+    private static int countOtherArrays(ContentHashes hashes, long[] stringValue) {
+        int m = 0;
+        for (int i = 0; i < hashes.size; i++) {
+            if (otherArray(hashes, stringValue, i)) {
+                m++;
+            }
+        }
+        return m;
+    }
+
+    private static void collectOtherArrays(ContentHashes hashes, long[] stringValue, NativeLongs keys,
+            NativeInts pos) {
+        for (int i = 0, k = 0; i < hashes.size; i++) {
+            if (otherArray(hashes, stringValue, i)) {
+                keys.set(k, hashes.hash(i));
+                pos.set(k++, i);
+            }
+        }
+    }
+
+    /** Offers each group of equal hashes to {@code best}; returns {wasted bytes, groups}. */
+    private static long[] arrayGroups(HeapGraph g, ContentHashes hashes, NativeLongs keys, NativeInts pos, int m,
+            BestGroups best) {
+        long wasted = 0;
+        long groups = 0;
+        for (int i = 0; i < m; ) {
+            int j = i + 1;
+            while (j < m && keys.get(j) == keys.get(i)) {
+                j++;
+            }
+            if (j - i > 1) {
+                int first = pos.get(i);
+                long each = g.shallowSize(hashes.object(first));
+                long w = each * (j - i - 1);
+                wasted += w;
+                groups++;
+                best.offer(w, hashes.object(first), first, j - i, 0);
+            }
+            i = j;
+        }
+        return new long[] {wasted, groups};
     }
 
     private static String preview(HeapGraph g, int o, HeapClass c) {
@@ -482,9 +519,7 @@ public final class WasteAnalysis {
         return out;
     }
 
-    private static List<WasteReport.EmptyArrays> zeroLength(HeapGraph g, ContentHashes hashes, ObjectsByRole found) {
-        long[] count = new long[g.classCount()];
-        long[] bytes = new long[g.classCount()];
+    private static void countEmptyPrimitiveArrays(HeapGraph g, ContentHashes hashes, long[] count, long[] bytes) {
         for (int i = 0; i < hashes.size; i++) {
             if (hashes.length(i) == 0) {
                 int o = hashes.object(i);
@@ -492,6 +527,12 @@ public final class WasteAnalysis {
                 bytes[g.classOf(o)] += g.shallowSize(o);
             }
         }
+    }
+
+    private static List<WasteReport.EmptyArrays> zeroLength(HeapGraph g, ContentHashes hashes, ObjectsByRole found) {
+        long[] count = new long[g.classCount()];
+        long[] bytes = new long[g.classCount()];
+        countEmptyPrimitiveArrays(g, hashes, count, bytes);
         // Only the smallest object arrays can be empty (sizes grow with the length: SizeModel.arraySize), and
         // an array's length is read from the dump: checking every array without references read 680 K
         // records of all-null arrays on big.hprof (0.25 s), where 1,734 arrays have the smallest size.
