@@ -15,6 +15,8 @@ final class ChildProcess {
 
     /** As bin/heapwise adds bin/lib/jvm-big-dump.options: for a file of this many bytes or more. */
     static final long BIG_DUMP = 256L << 20;
+    /** As bin/heapwise adds bin/lib/jvm-few-cpus.options with the big-dump options: below this many CPUs. */
+    static final int FEW_CPUS = 4;
 
     /**
      * bin/heapwise's JVM options for a command on {@code dump} (HEAPWISE_JAVA_OPTS, else its argument
@@ -33,6 +35,9 @@ final class ChildProcess {
                 out.add("@" + lib.resolve("jvm.options"));
                 if (Files.size(dump) >= BIG_DUMP) {
                     out.add("@" + lib.resolve("jvm-big-dump.options"));
+                    if (Runtime.getRuntime().availableProcessors() < FEW_CPUS) {
+                        out.add("@" + lib.resolve("jvm-few-cpus.options"));
+                    }
                 }
             }
         }
