@@ -1,5 +1,6 @@
 package dev.heapwise.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +30,7 @@ public final class Main implements Runnable {
 
     /** Runs the CLI and returns its exit code: 0 success, 2 bad input, 1 internal error. */
     public static int execute(String... args) {
-        CommandLine cl = newCommandLine();
+        CommandLine cl = newCommandLine(args);
         try {
             return cl.execute(args);
         } catch (Error e) { // picocli lets Errors (out of memory, stack overflow) through its exception handler
@@ -37,9 +38,14 @@ public final class Main implements Runnable {
         }
     }
 
-    static CommandLine newCommandLine() {
+    /**
+     * The command line for {@code args}: with only the subcommand {@code args[0]} names, when it names
+     * one (its parse, help and errors need no other), else with every subcommand.
+     */
+    static CommandLine newCommandLine(String... args) {
         CommandLine cl = new CommandLine(new Main());
-        for (Object sub : Commands.all()) {
+        Object only = args.length > 0 ? Commands.named(args[0]) : null;
+        for (Object sub : only != null ? List.of(only) : Commands.all()) {
             cl.addSubcommand(sub);
         }
         withHelpOptions(cl);

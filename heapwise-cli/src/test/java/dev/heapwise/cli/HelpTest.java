@@ -36,6 +36,19 @@ class HelpTest {
     }
 
     @Test
+    void aCommandLineForOneCommandHoldsThatCommandAlone() {
+        Map<String, CommandLine> all = Main.newCommandLine().getSubcommands();
+        for (Map.Entry<String, CommandLine> e : all.entrySet()) {
+            Map<String, CommandLine> one = Main.newCommandLine(e.getKey(), "--help").getSubcommands();
+            assertThat(one).as(e.getKey()).containsOnlyKeys(e.getKey());
+            Object command = one.get(e.getKey()).getCommand();
+            assertThat(command).as(e.getKey())
+                    .isExactlyInstanceOf(e.getValue().getCommand().getClass());
+        }
+        assertThat(Main.newCommandLine("--version").getSubcommands()).hasSameSizeAs(all);
+    }
+
+    @Test
     void aUsageMistakeIsOneLineWithWhereToLook() {
         CliRun typo = CliRun.run("histogramx");
         assertThat(typo.exit()).isEqualTo(2);
