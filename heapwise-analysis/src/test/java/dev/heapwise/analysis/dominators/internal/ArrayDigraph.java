@@ -51,6 +51,29 @@ final class ArrayDigraph implements Digraph {
         }
     }
 
+    /**
+     * A big random graph shaped like a heap: two edges per vertex, seven in ten to one of the next
+     * three vertices (chains and lists), the rest anywhere; {@code rootCount} random roots.
+     */
+    static ArrayDigraph randomChains(long seed, int n, int rootCount) {
+        java.util.Random r = new java.util.Random(seed);
+        List<int[]> edges = new ArrayList<>();
+        for (int i = 0; i < 2 * n; i++) {
+            int a = r.nextInt(n);
+            int b = r.nextInt(10) < 7 ? Math.min(n - 1, a + 1 + r.nextInt(3)) : r.nextInt(n);
+            edges.add(new int[] {a, b});
+        }
+        int[] roots = new int[rootCount];
+        for (int i = 0; i < roots.length; i++) {
+            roots[i] = r.nextInt(n);
+        }
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            sizes[i] = 16 + 8L * r.nextInt(10);
+        }
+        return new ArrayDigraph(n, edges, roots, sizes);
+    }
+
     private static int[][] lists(int n, List<int[]> edges, boolean inbound) {
         List<List<Integer>> s = new ArrayList<>();
         for (int i = 0; i < n; i++) {

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.graph.build.ProgressListener;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,22 +15,7 @@ class SemiNcaPiecesTest {
     @Test
     void resultsWrittenInPiecesAreTheResultsKeptInMemory() {
         int n = 300_001; // two halves of several pieces each, the last one partial
-        Random r = new Random(11);
-        List<int[]> edges = new ArrayList<>();
-        for (int i = 0; i < 2 * n; i++) {
-            int a = r.nextInt(n);
-            int b = r.nextInt(10) < 7 ? Math.min(n - 1, a + 1 + r.nextInt(3)) : r.nextInt(n);
-            edges.add(new int[] {a, b});
-        }
-        int[] roots = new int[100];
-        for (int i = 0; i < roots.length; i++) {
-            roots[i] = r.nextInt(n);
-        }
-        long[] sizes = new long[n];
-        for (int i = 0; i < n; i++) {
-            sizes[i] = 16 + 8L * r.nextInt(10);
-        }
-        ArrayDigraph g = new ArrayDigraph(n, edges, roots, sizes);
+        ArrayDigraph g = ArrayDigraph.randomChains(11, n, 100);
         int[] idom = new int[n];
         int[] retained = new int[n];
         int[] writes = new int[n];

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.graph.build.ProgressListener;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,22 +19,7 @@ class SemiNcaSpillTest {
     @Test
     void aComputationInScratchFilesGivesTheSameTree() {
         int n = 1_200_000; // per-vertex int arrays of 4.8 MB: past the size that is mapped on its own
-        Random r = new Random(7);
-        List<int[]> edges = new ArrayList<>();
-        for (int i = 0; i < 2 * n; i++) {
-            int a = r.nextInt(n);
-            int b = r.nextInt(10) < 7 ? Math.min(n - 1, a + 1 + r.nextInt(3)) : r.nextInt(n);
-            edges.add(new int[] {a, b});
-        }
-        int[] roots = new int[200];
-        for (int i = 0; i < roots.length; i++) {
-            roots[i] = r.nextInt(n);
-        }
-        long[] sizes = new long[n];
-        for (int i = 0; i < n; i++) {
-            sizes[i] = 16 + 8L * r.nextInt(10);
-        }
-        ArrayDigraph g = new ArrayDigraph(n, edges, roots, sizes);
+        ArrayDigraph g = ArrayDigraph.randomChains(7, n, 200);
         int[] idom = new int[n];
         long[] retained = new long[n];
         int reachable;
