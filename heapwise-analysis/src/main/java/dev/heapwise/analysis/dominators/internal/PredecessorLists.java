@@ -227,8 +227,9 @@ final class PredecessorLists implements AutoCloseable {
     }
 
     // The loops below run over every member or list. Each sits in a small method of its own: as a
-    // loop of build, it would have the whole of build compiled on stack replacement, which holds
-    // the JIT's only compiler thread for a tenth of a second while the passes wait for theirs.
+    // loop of build, it would have the whole of build compiled on stack replacement, which holds a
+    // compiler thread for a tenth of a second while the passes wait for theirs (ARCHITECTURE.md,
+    // "Hot loops and the JIT").
 
     /** Per word of {@code members}, how many members the words before it hold; one more slot for the total. */
     private static int[] rankBases(long[] members) {
