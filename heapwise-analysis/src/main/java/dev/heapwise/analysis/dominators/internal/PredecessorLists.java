@@ -132,11 +132,12 @@ final class PredecessorLists implements AutoCloseable {
                 }
             });
             long[] trackedBits = new long[members.length];
-            int[] tracked = crowded(g, members, rankBase, counts, count);
+            Crowded crowdedLists = crowded(g, members, rankBase, counts, count);
+            int[] tracked = crowdedLists.tracked();
             for (int t : tracked) {
                 trackedBits[t >>> 6] |= 1L << t;
             }
-            long total = total(counts, count);
+            long total = crowdedLists.entries();
             boolean wide = total >= Integer.MAX_VALUE;
             if (wide) {
                 longStart = NativeLongs.allocateUninitialized(count + 1L);
@@ -153,7 +154,11 @@ final class PredecessorLists implements AutoCloseable {
             PredecessorLists lists = new PredecessorLists(members, rankBase, count, intStart, longStart, numberArray,
                     tracked, trackedBits);
             lists.mark = mark;
-            lists.placeParts(counts, wideNext, count);
+            long placed = lists.placeParts(counts, wideNext, count);
+            if (placed != total) {
+                throw new IllegalStateException("predecessor lists: " + total + " entries counted, " + placed
+                        + " placed");
+            }
             MemorySegment numbers = lists.numbers;
             MemorySegment marks = mark == null ? null : mark.segment();
             int[][] lowest = new int[parts][tracked.length];
@@ -240,22 +245,12 @@ final class PredecessorLists implements AutoCloseable {
         return rankBase;
     }
 
-    private static long total(NativeInts[] counts, int count) {
-        long total = 0;
-        for (NativeInts c : counts) {
-            MemorySegment s = c.segment();
-            for (int r = 0; r < count; r++) {
-                total += NativeInts.get(s, r);
-            }
-        }
-        return total;
-    }
-
     /**
      * Sets each list's start, and turns each part's counts into its write positions: the list's
-     * start plus what the parts before it add ({@code wideNext} when the lists are wide).
+     * start plus what the parts before it add ({@code wideNext} when the lists are wide). Returns
+     * the entries placed.
      */
-    private void placeParts(NativeInts[] counts, NativeLongs[] wideNext, int count) {
+    private long placeParts(NativeInts[] counts, NativeLongs[] wideNext, int count) {
         long at = 0;
         for (int r = 0; r < count; r++) {
             setStart(r, at);
@@ -270,19 +265,25 @@ final class PredecessorLists implements AutoCloseable {
             }
         }
         setStart(count, at);
+        return at;
     }
+
+    /** The tracked vertices, and how many list entries the others need in all. */
+    private record Crowded(int[] tracked, long entries) {}
 
     /**
      * Chooses the crowded vertices: non-leaves with the longest lists (at least {@link #crowded}),
      * at most {@link #TRACKED}; zeroes their counts so they get no list space.
      */
-    private static int[] crowded(CompactGraph g, long[] members, int[] rankBase, NativeInts[] counts, int count) {
+    private static Crowded crowded(CompactGraph g, long[] members, int[] rankBase, NativeInts[] counts, int count) {
         long[] best = new long[0]; // (length << 32 | rank), kept sorted descending, at most TRACKED
+        long entries = 0;
         for (int r = 0; r < count; r++) {
             long len = 0;
             for (NativeInts c : counts) {
                 len += NativeInts.get(c.segment(), r);
             }
+            entries += len;
             if (len < crowded || best.length == TRACKED && len <= best[TRACKED - 1] >>> 32) {
                 continue;
             }
@@ -311,9 +312,10 @@ final class PredecessorLists implements AutoCloseable {
             for (NativeInts c : counts) {
                 c.set(r, 0);
             }
+            entries -= key >>> 32;
             out[kept++] = v;
         }
-        return Arrays.copyOf(out, kept);
+        return new Crowded(Arrays.copyOf(out, kept), entries);
     }
 
     /** The member of rank {@code r}. */
