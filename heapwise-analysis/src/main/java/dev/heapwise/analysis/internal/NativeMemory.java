@@ -124,11 +124,6 @@ public final class NativeMemory {
         return MMAP != null;
     }
 
-    /** Loads the native calls now (about 0.15 s the first time), so a later first allocation does not wait. */
-    public static void warmUp() {
-        // The static initializer did the work.
-    }
-
     /** A zero-filled block of at least {@code bytes} bytes (8-byte aligned). */
     public static Block allocate(long bytes) {
         return allocate(bytes, true);
