@@ -66,20 +66,52 @@ public final class WasteAnalysis {
      * close it after the analysis, or to stop the threads.
      */
     public static Prefetch prefetch(HeapGraph g) {
-        return new Prefetch(ContentHashes.start(g));
+        Prefetch p = new Prefetch(g);
+        p.start();
+        return p;
     }
 
-    /** See {@link #prefetch}. */
-    public static final class Prefetch implements AutoCloseable {
-        private final ContentHashes.Pending pending;
+    /**
+     * As {@link #prefetch}, not started yet: {@link Prefetch#start} starts it (for a caller who
+     * knows when a core will be idle, see {@link DominatorTree#of(HeapGraph, DominatorTree.Options,
+     * ProgressListener, boolean, Runnable)}), and {@link #analyze} starts it if nothing did. Costs
+     * nothing until started.
+     */
+    public static Prefetch prefetchLater(HeapGraph g) {
+        return new Prefetch(g);
+    }
 
-        private Prefetch(ContentHashes.Pending pending) {
-            this.pending = pending;
+    /** See {@link #prefetch}. Thread-safe. */
+    public static final class Prefetch implements AutoCloseable {
+        private final HeapGraph g;
+        private ContentHashes.Pending pending;
+        private boolean closed;
+
+        private Prefetch(HeapGraph g) {
+            this.g = g;
+        }
+
+        /** Starts the reading and hashing, unless it runs already (or the prefetch is closed). */
+        public synchronized void start() {
+            if (pending == null && !closed) {
+                pending = ContentHashes.start(g);
+            }
+        }
+
+        private synchronized ContentHashes.Pending started() {
+            if (closed) {
+                throw new IllegalStateException("the prefetch is closed");
+            }
+            start();
+            return pending;
         }
 
         @Override
-        public void close() {
-            pending.close();
+        public synchronized void close() {
+            closed = true;
+            if (pending != null) {
+                pending.close();
+            }
         }
     }
 
@@ -93,7 +125,7 @@ public final class WasteAnalysis {
             progress.phase("waste: reading array contents", 0);
         }
         try (ContentHashes hashes = prefetch == null ? ContentHashes.compute(g, tree, progress)
-                : prefetch.pending.reachable(tree)) {
+                : prefetch.started().reachable(tree)) {
             progress.phase("waste: strings and collections", g.objectCount());
             List<HeapClass> stringClasses = g.classesNamed("java.lang.String");
             String[] baseOf = collectionBases(g);

@@ -80,4 +80,31 @@ class DominatorTreeSyntheticTest {
             assertThat(t.reachableSize()).isZero();
         }
     }
+
+    @Test
+    void aCallerHearsOnceWhenAComputedTreeLeavesACoreIdleAndNotWhenTheTreeIsRead(@TempDir Path dir)
+            throws Exception {
+        SyntheticHeap h = new SyntheticHeap();
+        long holder = h.cls("app.Holder", "x");
+        long a = h.obj(holder, 0);
+        long b = h.obj(holder, a);
+        h.root(SyntheticHeap.ROOT_UNKNOWN, b);
+        h.root(SyntheticHeap.ROOT_UNKNOWN, a); // a reached twice: the semi-dominator pass has work
+        h.root(SyntheticHeap.ROOT_STICKY_CLASS, holder);
+        Path dump = dir.resolve("calls.hprof");
+        h.write(dump);
+        int[] calls = new int[1];
+        try (HeapGraph g = Hprof.open(dump);
+                DominatorTree t = DominatorTree.of(g, DominatorTree.Options.DEFAULT, ProgressListener.NONE, false,
+                        () -> calls[0]++)) {
+            assertThat(t.loadedFromIndex()).isTrue(); // computed, saved and mapped back
+            assertThat(calls[0]).isEqualTo(1);
+        }
+        try (HeapGraph g = Hprof.open(dump);
+                DominatorTree t = DominatorTree.of(g, DominatorTree.Options.DEFAULT, ProgressListener.NONE, false,
+                        () -> calls[0]++)) {
+            assertThat(t.immediateDominator(g.indexOf(a))).isEqualTo(DominatorTree.ROOT);
+            assertThat(calls[0]).isEqualTo(1); // read from the index: nothing computed
+        }
+    }
 }

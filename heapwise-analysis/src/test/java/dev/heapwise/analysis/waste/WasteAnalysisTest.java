@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.waste;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.Heaps;
@@ -59,6 +60,19 @@ class WasteAnalysisTest {
             assertThat(WasteAnalysis.analyze(g, tree, ProgressListener.NONE, early)).isEqualTo(r);
         }
         WasteAnalysis.prefetch(g).close(); // stopped before it is used: nothing left running or held
+    }
+
+    @Test
+    void aPrefetchNeverStartedIsStartedByTheAnalysis() {
+        try (WasteAnalysis.Prefetch later = WasteAnalysis.prefetchLater(g)) {
+            assertThat(WasteAnalysis.analyze(g, tree, ProgressListener.NONE, later)).isEqualTo(r);
+            later.start(); // started already: nothing new
+        }
+        WasteAnalysis.Prefetch closed = WasteAnalysis.prefetchLater(g);
+        closed.close();
+        closed.start(); // closed first: nothing starts
+        assertThatThrownBy(() -> WasteAnalysis.analyze(g, tree, ProgressListener.NONE, closed))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test

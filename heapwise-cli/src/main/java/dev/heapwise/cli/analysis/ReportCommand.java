@@ -43,11 +43,15 @@ public final class ReportCommand implements Callable<Integer> {
         if (output != null) {
             OutputFiles.checkWritable(output, dump.dump);
         }
-        // The waste section's array hashing starts once the tree is there, at the lowest priority: it takes
-        // the core the other sections leave idle. (Started before the tree, it raised the peak memory by
-        // 200 MB on a 38 M-object dump and saved no more time.)
-        try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet);
-                WasteAnalysis.Prefetch waste = WasteAnalysis.prefetch(g)) {
+        // The waste section's array hashing runs in the background at the lowest priority, on the core the
+        // other work leaves idle: from the tree's one-core passes on when the tree is computed, else from
+        // when it is read. (Started before the tree, it raised the peak memory by 200 MB on a 38 M-object
+        // dump and saved no time. From the semi-dominators on, the wait for it after the tree fell from
+        // 0.43-0.70 s to 0.15-0.26 s, some of that given back in the passes it shares the cores with,
+        // for 80-170 MB more at the peak: BENCHMARKS.md, "The array hashing from the semi-dominators".)
+        try (HeapGraph g = dump.open(); WasteAnalysis.Prefetch waste = WasteAnalysis.prefetchLater(g);
+                DominatorTree tree = Trees.open(g, false, dump.quiet, true, waste::start)) {
+            waste.start();
             ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             HeapReport r = ReportBuilder.build(g, tree, dump.dump.getFileName().toString(),
                     ReportBuilder.Limits.defaults(), p, waste);

@@ -20,9 +20,15 @@ public final class Trees {
      */
     public static DominatorTree open(HeapGraph g, boolean keepUnreachable, boolean quiet, boolean classSizes)
             throws IOException {
+        return open(g, keepUnreachable, quiet, classSizes, null);
+    }
+
+    /** @param coreFree run where a computed tree starts to leave a core idle (see {@link DominatorTree#of}) */
+    public static DominatorTree open(HeapGraph g, boolean keepUnreachable, boolean quiet, boolean classSizes,
+            Runnable coreFree) throws IOException {
         ProgressListener p = ProgressBar.forTerminal(quiet);
         try {
-            return DominatorTree.of(g, new DominatorTree.Options(keepUnreachable), p, classSizes);
+            return DominatorTree.of(g, new DominatorTree.Options(keepUnreachable), p, classSizes, coreFree);
         } finally {
             p.finished();
         }

@@ -144,14 +144,21 @@ public final class SemiNca {
     /**
      * As {@link #compute(Digraph, boolean, ProgressListener)}, with the results written to
      * {@code outputs}; the per-group retained sizes follow in the background when asked for.
+     * {@code coreFree}, when not null, runs once on this thread as the semi-dominator pass starts:
+     * from there on the computation keeps one core busy most of the time.
      */
     public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
-            boolean groupRetained) {
-        return compute(graph, keepUnreachable, progress, outputs, groupRetained, Parallel.THREADS);
+            boolean groupRetained, Runnable coreFree) {
+        return compute(graph, keepUnreachable, progress, outputs, groupRetained, coreFree, Parallel.THREADS);
     }
 
     static Result compute(Digraph g, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
             boolean groupRetained, int threads) {
+        return compute(g, keepUnreachable, progress, outputs, groupRetained, null, threads);
+    }
+
+    private static Result compute(Digraph g, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
+            boolean groupRetained, Runnable coreFree, int threads) {
         int n = g.vertexCount();
         CompactGraph cg = null;
         DepthFirst dfs = null;
@@ -199,6 +206,9 @@ public final class SemiNca {
                         }
                     }
                 });
+            }
+            if (coreFree != null) {
+                coreFree.run();
             }
             IntStack changed = semidominators(count, vertex, parent, cg.leaf, dfs.twice, lists, forest.segment(),
                     progress);
