@@ -13,7 +13,11 @@ final class ChildProcess {
 
     record Result(int exitCode, String out, String err, long millis) {}
 
-    /** As bin/heapwise adds bin/lib/jvm-big-dump.options: for a file of this many bytes or more. */
+    /**
+     * As bin/heapwise adds bin/lib/jvm-big-dump.options: for a file of this many bytes or more. (The
+     * launcher leaves them out for a command on a dump whose index and tree are saved; bench's runs
+     * open a dump without a saved tree, so that never applies here.)
+     */
     static final long BIG_DUMP = 256L << 20;
     /** As bin/heapwise adds bin/lib/jvm-few-cpus.options with the big-dump options: below this many CPUs. */
     static final int FEW_CPUS = 4;
