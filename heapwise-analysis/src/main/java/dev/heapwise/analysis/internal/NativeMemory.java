@@ -263,6 +263,17 @@ public final class NativeMemory {
         allowed = held == 0 ? 0 : budget();
     }
 
+    /**
+     * Bytes of big blocks that can still be taken before new ones go to scratch files: the budget
+     * (as it would be taken now when nothing is held) less what is held; {@code Long.MAX_VALUE} when
+     * the system's available memory is unknown. For work worth starting early only when memory is
+     * ample.
+     */
+    public static synchronized long headroom() {
+        long budget = held == 0 ? budget() : allowed;
+        return budget == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, budget - held);
+    }
+
     /** Bytes put in scratch files since the process started (for tests and measurements). */
     public static synchronized long spilledBytes() {
         return spilledTotal;

@@ -98,7 +98,24 @@ public final class WasteAnalysis {
             }
         }
 
-        private synchronized ContentHashes.Pending started() {
+        /**
+         * {@link #start}, if native memory has room for the hashes twice over (they, and the copy
+         * the analysis takes of the reachable ones): started while other work holds its arrays, they
+         * must not push those into scratch files. Otherwise it is left to {@link #start} or
+         * {@link #analyze}.
+         */
+        public synchronized void startIfRoom() {
+            if (NativeMemory.headroom() / 2 >= ContentHashes.bytesFor(g)) {
+                start();
+            }
+        }
+
+        /** Whether the reading and hashing was started. */
+        public synchronized boolean isStarted() {
+            return pending != null;
+        }
+
+        private synchronized ContentHashes.Pending pending() {
             if (closed) {
                 throw new IllegalStateException("the prefetch is closed");
             }
@@ -125,7 +142,7 @@ public final class WasteAnalysis {
             progress.phase("waste: reading array contents", 0);
         }
         try (ContentHashes hashes = prefetch == null ? ContentHashes.compute(g, tree, progress)
-                : prefetch.started().reachable(tree)) {
+                : prefetch.pending().reachable(tree)) {
             progress.phase("waste: strings and collections", g.objectCount());
             List<HeapClass> stringClasses = g.classesNamed("java.lang.String");
             String[] baseOf = collectionBases(g);

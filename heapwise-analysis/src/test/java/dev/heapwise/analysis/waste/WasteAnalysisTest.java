@@ -7,6 +7,7 @@ import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
+import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
@@ -60,6 +61,22 @@ class WasteAnalysisTest {
             assertThat(WasteAnalysis.analyze(g, tree, ProgressListener.NONE, early)).isEqualTo(r);
         }
         WasteAnalysis.prefetch(g).close(); // stopped before it is used: nothing left running or held
+    }
+
+    @Test
+    void aPrefetchStartsEarlyOnlyWithRoomInMemory() {
+        NativeMemory.budgetForTesting(1024);
+        try (WasteAnalysis.Prefetch tight = WasteAnalysis.prefetchLater(g)) {
+            tight.startIfRoom();
+            assertThat(tight.isStarted()).isFalse();
+        } finally {
+            NativeMemory.budgetForTesting(-1);
+        }
+        try (WasteAnalysis.Prefetch ample = WasteAnalysis.prefetchLater(g)) {
+            ample.startIfRoom();
+            assertThat(ample.isStarted()).isTrue();
+            assertThat(WasteAnalysis.analyze(g, tree, ProgressListener.NONE, ample)).isEqualTo(r);
+        }
     }
 
     @Test

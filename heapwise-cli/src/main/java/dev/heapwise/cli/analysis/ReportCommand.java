@@ -44,13 +44,13 @@ public final class ReportCommand implements Callable<Integer> {
             OutputFiles.checkWritable(output, dump.dump);
         }
         // The waste section's array hashing runs in the background at the lowest priority, on the core the
-        // other work leaves idle: from the tree's one-core passes on when the tree is computed, else from
-        // when it is read. (Started before the tree, it raised the peak memory by 200 MB on a 38 M-object
+        // other work leaves idle: from the tree's one-core passes on when the tree is computed (if native
+        // memory has room for it beside the tree's arrays), else from when the tree is there. (Started before the tree, it raised the peak memory by 200 MB on a 38 M-object
         // dump and saved no time. From the semi-dominators on, the wait for it after the tree fell from
         // 0.43-0.70 s to 0.15-0.26 s, some of that given back in the passes it shares the cores with,
         // for 80-170 MB more at the peak: BENCHMARKS.md, "The array hashing from the semi-dominators".)
         try (HeapGraph g = dump.open(); WasteAnalysis.Prefetch waste = WasteAnalysis.prefetchLater(g);
-                DominatorTree tree = Trees.open(g, false, dump.quiet, true, waste::start)) {
+                DominatorTree tree = Trees.open(g, false, dump.quiet, true, waste::startIfRoom)) {
             waste.start();
             ProgressListener p = ProgressBar.forTerminal(dump.quiet);
             HeapReport r = ReportBuilder.build(g, tree, dump.dump.getFileName().toString(),

@@ -155,13 +155,22 @@ public final class ContentHashes implements AutoCloseable {
      * Memory: as {@link #compute}, for all primitive arrays.
      */
     public static Pending start(HeapGraph g) {
+        return new Pending(g, (int) primitiveArrays(g));
+    }
+
+    /** The native memory {@link #start} takes: 20 bytes per primitive array. */
+    public static long bytesFor(HeapGraph g) {
+        return 20 * primitiveArrays(g);
+    }
+
+    private static long primitiveArrays(HeapGraph g) {
         long all = 0;
         for (HeapClass c : g.classes()) {
             if (c.shape() == HeapClass.Shape.PRIMITIVE_ARRAY) {
                 all += c.instanceCount();
             }
         }
-        return new Pending(g, (int) all);
+        return all;
     }
 
     /** Hashes being computed in the background; close it when done with them (or to stop early). */
