@@ -43,12 +43,12 @@ public final class ReportCommand implements Callable<Integer> {
         if (output != null) {
             OutputFiles.checkWritable(output, dump.dump);
         }
-        // The waste section's array hashing runs in the background at the lowest priority, on the core the
-        // other work leaves idle: from the tree's one-core passes on when the tree is computed (if native
-        // memory has room for it beside the tree's arrays), else from when the tree is there. (Started before the tree, it raised the peak memory by 200 MB on a 38 M-object
-        // dump and saved no time. From the semi-dominators on, the wait for it after the tree fell from
-        // 0.50-0.90 s to 0.14-0.19 s, for 70-110 MB more at the peak: BENCHMARKS.md, "The waste
-        // section's array hashing from the semi-dominators on".)
+        // The waste section's array hashing runs in the background at the lowest priority, on the core the other
+        // work leaves idle: from the tree's one-core passes on when the tree is computed (if native memory has
+        // room for it beside the tree's arrays), else from when the tree is there. (Started before the tree, it
+        // raised the peak memory by 200 MB on a 38 M-object dump and saved no time. From the semi-dominators on,
+        // the wait for it after the tree fell from 0.50-0.90 s to 0.14-0.19 s, for 70-110 MB more at the peak:
+        // BENCHMARKS.md, "The waste section's array hashing from the semi-dominators on".)
         try (HeapGraph g = dump.open(); WasteAnalysis.Prefetch waste = WasteAnalysis.prefetchLater(g);
                 DominatorTree tree = Trees.open(g, false, dump.quiet, true, waste::startIfRoom)) {
             waste.start();

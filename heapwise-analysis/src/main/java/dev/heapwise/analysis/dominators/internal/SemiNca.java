@@ -145,7 +145,7 @@ public final class SemiNca {
      * As {@link #compute(Digraph, boolean, ProgressListener)}, with the results written to
      * {@code outputs}; the per-group retained sizes follow in the background when asked for.
      * {@code coreFree}, when not null, runs once on this thread as the semi-dominator pass starts:
-     * from there on the computation keeps one core busy most of the time.
+     * that pass and the immediate dominators' run on one core.
      */
     public static Result compute(Digraph graph, boolean keepUnreachable, ProgressListener progress, Outputs outputs,
             boolean groupRetained, Runnable coreFree) {
