@@ -7,6 +7,8 @@ import dev.heapwise.analysis.dominators.internal.DominatorFile;
 import dev.heapwise.analysis.dominators.internal.HeapDigraph;
 import dev.heapwise.analysis.dominators.internal.SemiNca;
 import dev.heapwise.analysis.dominators.internal.TreeArrays;
+import dev.heapwise.analysis.internal.IntStack;
+import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.analysis.internal.TopK;
@@ -276,6 +278,61 @@ public final class DominatorTree implements AutoCloseable {
 
     public boolean isReachable(int object) {
         return arrays.idom(object) != UNREACHABLE;
+    }
+
+    /**
+     * For each of {@code objects} (distinct), how many objects it keeps alive, itself included: the
+     * size of its subtree in the dominator tree (LeakCanary's "retained object count"); 0 for an
+     * object not in the tree. One pass over the tree: each object climbs its dominator chain until
+     * it meets an object already placed (under one of {@code objects}, or under none), so every
+     * object is climbed through once. Native memory: 4 bytes per object, while it runs; reads the
+     * whole immediate-dominator array. Thread-safe.
+     */
+    public long[] retainedCounts(int[] objects) {
+        long[] counts = new long[objects.length];
+        try (NativeInts placed = NativeInts.allocate(Math.max(1, n))) { // 0 unknown, 1 under none, k + 2 under objects[k]
+            MemorySegment under = placed.segment();
+            for (int k = 0; k < objects.length; k++) {
+                if (isReachable(objects[k])) {
+                    NativeInts.set(under, objects[k], k + 2);
+                    counts[k] = 1;
+                }
+            }
+            IntStack path = new IntStack();
+            for (int o = 0; o < n; o++) {
+                if (NativeInts.get(under, o) != 0 || !isReachable(o)) {
+                    continue;
+                }
+                int x = o;
+                while (x >= 0 && NativeInts.get(under, x) == 0) {
+                    path.push(x);
+                    x = arrays.idom(x);
+                }
+                int mark = x < 0 ? 1 : NativeInts.get(under, x);
+                if (mark >= 2) {
+                    counts[mark - 2] += path.size();
+                }
+                while (!path.isEmpty()) {
+                    NativeInts.set(under, path.pop(), mark);
+                }
+            }
+            // An object under another of them: its subtree belongs to that one's too.
+            long[] own = counts.clone();
+            for (int k = 0; k < objects.length; k++) {
+                if (own[k] == 0) {
+                    continue;
+                }
+                for (int d = arrays.idom(objects[k]); d >= 0; ) {
+                    int mark = NativeInts.get(under, d);
+                    if (mark < 2) {
+                        break;
+                    }
+                    counts[mark - 2] += own[k];
+                    d = arrays.idom(objects[mark - 2]);
+                }
+            }
+        }
+        return counts;
     }
 
     /** Objects in the tree (reached from the roots, plus pseudo-roots' subtrees when kept). */

@@ -24,7 +24,9 @@ import dev.heapwise.graph.RootKind;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.graph.internal.LongIntMap;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,9 +144,14 @@ public final class LeakAnalyzer {
         }
         List<Leak> app = new ArrayList<>();
         List<Leak> lib = new ArrayList<>();
+        Map<Integer, Long> counts = retainedCounts(bySignature.values(), tree);
         for (Map.Entry<String, TraceGroup> e : bySignature.entrySet()) {
             TraceGroup group = e.getValue();
-            List<LeakTrace> ts = group.traces();
+            List<LeakTrace> ts = new ArrayList<>();
+            for (LeakTrace t : group.traces()) {
+                ts.add(new LeakTrace(t.leakingObject(), t.signature(), t.libraryMatcher(), t.retainedSize(),
+                        counts.getOrDefault(t.leakingObject(), 0L), t.nodes(), t.reasons(), t.details()));
+            }
             Leak leak = new Leak(e.getKey(), ts.getFirst().libraryMatcher(), ts, group.omitted(),
                     group.omittedRetainedSize());
             (leak.libraryMatcher() == null ? app : lib).add(leak);
@@ -274,8 +281,30 @@ public final class LeakAnalyzer {
                     i == 0 && root != null ? root.kind() : null, i == 0 && root != null ? roots.describe(root) : null));
         }
         long retained = tree == null ? 0 : tree.retainedSize(leak.object());
-        return new LeakTrace(leak.object(), Signatures.sha1(signed.toString()), library, retained, List.copyOf(nodes),
-                leak.reasons(), leak.details());
+        return new LeakTrace(leak.object(), Signatures.sha1(signed.toString()), library, retained, 0,
+                List.copyOf(nodes), leak.reasons(), leak.details());
+    }
+
+    /**
+     * How many objects each kept trace's leaking object keeps alive, counted in one pass over the
+     * tree once the search's memory is freed (a few thousand traces at most: boxed is fine).
+     */
+    private static Map<Integer, Long> retainedCounts(Collection<TraceGroup> groups, DominatorTree tree) {
+        if (tree == null) {
+            return Map.of();
+        }
+        List<Integer> objects = new ArrayList<>();
+        for (TraceGroup group : groups) {
+            for (LeakTrace t : group.traces()) {
+                objects.add(t.leakingObject());
+            }
+        }
+        long[] counts = tree.retainedCounts(objects.stream().mapToInt(Integer::intValue).toArray());
+        Map<Integer, Long> out = new HashMap<>();
+        for (int k = 0; k < counts.length; k++) {
+            out.put(objects.get(k), counts[k]);
+        }
+        return out;
     }
 
     /** The objects a trace shows, and how each refers to the next (null after the last). */

@@ -11,12 +11,13 @@ import java.util.List;
  * @param signature      SHA-1 of the suspect references: equal for leaks with the same cause
  * @param libraryMatcher the known JDK/Android leak the path goes through, or null
  * @param retainedSize   bytes the leaking object keeps alive (exact, from the dominator tree)
+ * @param retainedCount  objects it keeps alive, itself included (its dominator subtree)
  * @param nodes          root first, leaking object last
  * @param reasons        why the object is considered leaking (from the finder)
  * @param details        facts about the leaking object (a LeakCanary key, watch duration)
  */
 public record LeakTrace(int leakingObject, String signature, ReferenceMatcher libraryMatcher, long retainedSize,
-        List<Node> nodes, List<String> reasons, List<String> details) {
+        long retainedCount, List<Node> nodes, List<String> reasons, List<String> details) {
 
     public enum Status { YES, NO, UNKNOWN }
 

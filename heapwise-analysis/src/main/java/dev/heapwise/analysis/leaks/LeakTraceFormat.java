@@ -83,11 +83,15 @@ public final class LeakTraceFormat {
                 sb.append(" (").append(n.reason()).append(')');
             }
             sb.append('\n');
+            if (last) { // where LeakCanary puts it: after the verdict, before the labels
+                sb.append(bar).append("   Retaining ").append(Units.bytes(t.retainedSize())).append(" in ")
+                        .append(Units.count(t.retainedCount())).append(t.retainedCount() == 1 ? " object" : " objects")
+                        .append('\n');
+            }
             for (String label : n.labels()) {
                 sb.append(bar).append("   ").append(label).append('\n');
             }
             if (last) {
-                sb.append(bar).append("   Retaining ").append(Units.bytes(t.retainedSize())).append('\n');
                 for (String d : t.details()) {
                     if (!n.labels().contains(d)) { // LeakCanary's key is also the inspectors' label
                         sb.append(bar).append("   ").append(d).append('\n');

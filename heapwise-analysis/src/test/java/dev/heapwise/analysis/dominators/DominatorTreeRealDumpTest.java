@@ -53,6 +53,27 @@ class DominatorTreeRealDumpTest {
             assertThat(t.retainedSize(b)).isEqualTo(32 + 120);
             assertThat(t.retainedSize(d)).isEqualTo(32);
             assertThat(t.retainedSize(a)).isEqualTo(6 * 32 + 120);
+            // a, b, c, d, e, f1, f2; b and e (g is held from elsewhere too); c, f1 and f2; f2
+            assertThat(t.retainedCounts(new int[] {a, b, c, f2})).containsExactly(7, 2, 3, 1);
+            assertThat(t.retainedCounts(new int[] {f2, b})).containsExactly(1, 2);
+            // Every object's count against its definition, itself and the objects it dominates: asked
+            // for all objects at once (each nested in its dominators), and for a sample.
+            long[] dominated = new long[g.objectCount()];
+            for (int o = 0; o < g.objectCount(); o++) {
+                for (int dom : t.dominatorsOf(o)) {
+                    dominated[dom]++;
+                }
+            }
+            int[] all = java.util.stream.IntStream.range(0, g.objectCount()).toArray();
+            long[] counts = t.retainedCounts(all);
+            int[] sample = java.util.stream.IntStream.range(0, g.objectCount()).filter(o -> o % 7 == 3).toArray();
+            long[] sampled = t.retainedCounts(sample);
+            for (int o = 0; o < g.objectCount(); o++) {
+                assertThat(counts[o]).as("object %d", o).isEqualTo(t.isReachable(o) ? 1 + dominated[o] : 0);
+            }
+            for (int k = 0; k < sample.length; k++) {
+                assertThat(sampled[k]).as("object %d", sample[k]).isEqualTo(counts[sample[k]]);
+            }
             assertThat(t.children(a)).containsExactly(b, c, d); // by retained size: 152, 96, 32
             // Asked often enough, the tree builds a children index: the same answers from it.
             List<Integer> topByScan = t.largestChildren(DominatorTree.ROOT, 5);

@@ -6,6 +6,7 @@ import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.Heaps;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RootKind;
+import dev.heapwise.graph.Units;
 import dev.heapwise.graph.build.ProgressListener;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -65,10 +66,19 @@ class LeakServiceBinderTest {
             assertThat(t.isLibraryLeak()).isFalse();
             assertThat(t.retainedSize()).isEqualTo(tree.retainedSize(t.leakingObject())).isPositive();
             assertThat(t.signature()).hasSize(40);
+            long dominated = 0;
+            for (int o = 0; o < g.objectCount(); o++) {
+                dominated += tree.dominatorsOf(o).contains(t.leakingObject()) ? 1 : 0;
+            }
+            assertThat(t.retainedCount()).isEqualTo(1 + dominated).isEqualTo(10);
             String text = LeakTraceFormat.format(r);
             assertThat(text).contains("1 APPLICATION LEAKS", "├─ com.example.leakcanary.LeakyService class",
                     "│    ↓ static LeakyService.leakAllTheBinders", "~~~~~~~~~~~~~~~~~",
                     "╰→ com.example.leakcanary.LeakyService instance", "Leaking: YES");
+            // LeakCanary's line, right under the verdict of the trace shown (the first of the signature)
+            LeakTrace shown = leak.traces().getFirst();
+            assertThat(text).contains("Leaking: YES (" + shown.leakingNode().reason() + ")\n\u200B     Retaining "
+                    + Units.bytes(shown.retainedSize()) + " in " + shown.retainedCount() + " objects\n");
         }
     }
 

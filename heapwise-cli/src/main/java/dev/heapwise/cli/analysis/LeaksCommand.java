@@ -107,6 +107,7 @@ public final class LeaksCommand implements Callable<Integer> {
                 x.put("className", t.leakingNode().className());
                 x.put("leakingObjectId", Ids.hex(t.leakingNode().id()));
                 x.put("retainedSize", t.retainedSize());
+                x.put("retainedObjectCount", t.retainedCount());
                 x.put("libraryLeak", t.isLibraryLeak());
                 if (t.isLibraryLeak()) {
                     x.put("pattern", t.libraryMatcher().pattern());

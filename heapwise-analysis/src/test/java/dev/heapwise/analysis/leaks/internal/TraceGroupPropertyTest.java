@@ -20,7 +20,7 @@ class TraceGroupPropertyTest {
         List<LeakTrace> all = new ArrayList<>();
         for (int i = 0; i < sizes.size(); i++) {
             // few distinct sizes, objects out of order: ties are decided by the object
-            all.add(new LeakTrace((i * 37) % 101, "s", null, sizes.get(i), List.of(), List.of(), List.of()));
+            all.add(new LeakTrace((i * 37) % 101, "s", null, sizes.get(i), 1, List.of(), List.of(), List.of()));
         }
         TraceGroup group = new TraceGroup(limit);
         all.forEach(group::add);
