@@ -19,22 +19,26 @@ heapwise_cpus() {
   fi
   echo "$n"
 }
-# Whether command $1 on dump $2 will find its index and saved dominator tree, so that it only reads
-# them: in the index folder $3 (--index-dir), else $2.heapwise beside the dump, a manifest for a dump
-# of $2's size and the tree file (ARCHITECTURE.md, "On-disk index layout"; $4 set: the tree kept
-# with --keep-unreachable). Only for the commands measured faster so on a big dump (BENCHMARKS.md,
-# "The tiered JIT for a dump already analysed"); others, and a dump in the cache folder, say no.
+# The size of file $1 in bytes (GNU stat, else BSD stat), 0 if unknown.
+heapwise_file_size() {
+  stat -c %s -- "$1" 2>/dev/null || stat -f %z -- "$1" 2>/dev/null || echo 0
+}
+# Whether command $1 on dump $2, of $3 bytes, will find its index and saved dominator tree, so that
+# it only reads them: in the index folder $4 (--index-dir), else $2.heapwise beside the dump, a
+# manifest for a dump of that size and the tree file (ARCHITECTURE.md, "On-disk index layout"; $5
+# set: the tree kept with --keep-unreachable). Only for the commands measured faster so on a big
+# dump (BENCHMARKS.md, "The tiered JIT for a dump already analysed"); others, and a dump in the
+# cache folder, say no.
 heapwise_analysed() {
-  local index=${3:-$2.heapwise} tree=extra.dominators.v2 size
+  local index=${4:-$2.heapwise} tree=extra.dominators.v2
   case "$1" in
     info|histogram|show|roots|threads|dominators|path|leaks|suspects|waste|report) ;;
     *) return 1 ;;
   esac
-  if [[ -n "$4" ]]; then
+  if [[ -n "$5" ]]; then
     tree=extra.dominators-keep-unreachable.v2
   fi
-  size=$(stat -c %s -- "$2" 2>/dev/null || stat -f %z -- "$2" 2>/dev/null || echo 0)
-  [[ -f "$index/$tree" ]] && grep -Eq "\"dumpSize\" *: *$size[^0-9]" "$index/manifest.json" 2>/dev/null
+  [[ -f "$index/$tree" ]] && grep -Eq "\"dumpSize\" *: *$3[^0-9]" "$index/manifest.json" 2>/dev/null
 }
 # Prints the JVM options for heapwise's arguments, one per line, with $1 the folder holding
 # bin/lib: bin/lib/jvm.options (the heap's size and the collector), plus
@@ -58,9 +62,9 @@ heapwise_jvm_options() {
   done
   for arg in "$@"; do
     if [[ -f "$arg" ]]; then
-      size=$(stat -c %s -- "$arg" 2>/dev/null || stat -f %z -- "$arg" 2>/dev/null || echo 0)
+      size=$(heapwise_file_size "$arg")
       if (( size >= 268435456 )); then
-        if ! heapwise_analysed "${1:-}" "$arg" "$index_dir" "$keep"; then
+        if ! heapwise_analysed "${1:-}" "$arg" "$size" "$index_dir" "$keep"; then
           echo "@$home/bin/lib/jvm-big-dump.options"
           if (( $(heapwise_cpus) < 4 )); then
             echo "@$home/bin/lib/jvm-few-cpus.options"

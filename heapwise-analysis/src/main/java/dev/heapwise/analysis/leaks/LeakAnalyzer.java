@@ -26,7 +26,6 @@ import dev.heapwise.graph.internal.LongIntMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,14 +143,11 @@ public final class LeakAnalyzer {
         }
         List<Leak> app = new ArrayList<>();
         List<Leak> lib = new ArrayList<>();
-        Map<Integer, Long> counts = retainedCounts(bySignature.values(), tree);
+        List<List<LeakTrace>> kept = withRetainedCounts(bySignature.values(), tree);
+        int k = 0;
         for (Map.Entry<String, TraceGroup> e : bySignature.entrySet()) {
             TraceGroup group = e.getValue();
-            List<LeakTrace> ts = new ArrayList<>();
-            for (LeakTrace t : group.traces()) {
-                ts.add(new LeakTrace(t.leakingObject(), t.signature(), t.libraryMatcher(), t.retainedSize(),
-                        counts.getOrDefault(t.leakingObject(), 0L), t.nodes(), t.reasons(), t.details()));
-            }
+            List<LeakTrace> ts = kept.get(k++);
             Leak leak = new Leak(e.getKey(), ts.getFirst().libraryMatcher(), ts, group.omitted(),
                     group.omittedRetainedSize());
             (leak.libraryMatcher() == null ? app : lib).add(leak);
@@ -286,23 +282,26 @@ public final class LeakAnalyzer {
     }
 
     /**
-     * How many objects each kept trace's leaking object keeps alive, counted in one pass over the
-     * tree once the search's memory is freed (a few thousand traces at most: boxed is fine).
+     * Each group's kept traces, in the same order, with how many objects each leaking object keeps
+     * alive: counted in one pass over the tree for all of them, once the search's memory is freed.
      */
-    private static Map<Integer, Long> retainedCounts(Collection<TraceGroup> groups, DominatorTree tree) {
-        if (tree == null) {
-            return Map.of();
-        }
-        List<Integer> objects = new ArrayList<>();
+    private static List<List<LeakTrace>> withRetainedCounts(Collection<TraceGroup> groups, DominatorTree tree) {
+        List<List<LeakTrace>> out = new ArrayList<>();
         for (TraceGroup group : groups) {
-            for (LeakTrace t : group.traces()) {
-                objects.add(t.leakingObject());
-            }
+            out.add(group.traces());
         }
-        long[] counts = tree.retainedCounts(objects.stream().mapToInt(Integer::intValue).toArray());
-        Map<Integer, Long> out = new HashMap<>();
-        for (int k = 0; k < counts.length; k++) {
-            out.put(objects.get(k), counts[k]);
+        if (tree == null) {
+            return out;
+        }
+        int[] objects = out.stream().flatMap(List::stream).mapToInt(LeakTrace::leakingObject).toArray();
+        long[] counts = tree.retainedCounts(objects);
+        int k = 0;
+        for (int i = 0; i < out.size(); i++) {
+            List<LeakTrace> counted = new ArrayList<>(out.get(i).size());
+            for (LeakTrace t : out.get(i)) {
+                counted.add(t.withRetainedCount(counts[k++]));
+            }
+            out.set(i, counted);
         }
         return out;
     }

@@ -51,6 +51,11 @@ public record LeakTrace(int leakingObject, String signature, ReferenceMatcher li
         }
     }
 
+    /** This trace with {@code count} as its retained object count. */
+    public LeakTrace withRetainedCount(long count) {
+        return new LeakTrace(leakingObject, signature, libraryMatcher, retainedSize, count, nodes, reasons, details);
+    }
+
     public boolean isLibraryLeak() {
         return libraryMatcher != null;
     }
