@@ -217,7 +217,7 @@ public final class SemiNca {
             progress.phase("dominators: immediate dominators", count);
             // From here on the parent array holds immediate dominators (preorder numbers).
             immediateDominators(changed, parent);
-            LeafDominators.leaves(cg, dfs.twice, lists, vertex, parent, count, LeafDominators.sinkTargetBits(g, cg));
+            LeafDominators.leaves(cg, dfs.twice, lists, preSeg, parent, LeafDominators.sinkTargetBits(g, cg));
             int total = LeafDominators.sinkTargets(g, cg, dfs.twice, lists, preSeg, vertex, parent, count, threads);
             lists.close();
             lists = null;
