@@ -56,20 +56,20 @@ final class DepthFirst {
         MemorySegment offsets = g.offsets;
         MemorySegment targets = g.targets;
         boolean wide = g.wide;
-        long[] seen = this.seen;
-        long[] twice = this.twice;
-        long[] leaf = g.leaf;
+        // The three bits of a vertex side by side (words 3w, 3w + 1, 3w + 2: seen, leaf, twice), so
+        // that testing a target takes one cache line where three arrays would take up to three.
+        long[] bits = interleave(seen, g.leaf, twice);
         IntStack work = new IntStack();
         int d = next;
         for (int k = count - 1; k >= 0; k--) {
             int t = entries[k];
             long tb = 1L << t;
             int tw = t >>> 6;
-            if ((seen[tw] & tb) != 0) {
+            if ((bits[3 * tw] & tb) != 0) {
                 continue; // a root listed twice: its only predecessor is still the virtual root
             }
-            if ((leaf[tw] & tb) != 0) {
-                seen[tw] |= tb;
+            if ((bits[3 * tw + 1] & tb) != 0) {
+                bits[3 * tw] |= tb;
                 NativeInts.set(vertex, d, t);
                 NativeInts.set(parent, d, 0);
                 d++;
@@ -84,11 +84,11 @@ final class DepthFirst {
             int p = work.pop();
             long bit = 1L << v;
             int word = v >>> 6;
-            if ((seen[word] & bit) != 0) {
-                twice[word] |= bit;
+            if ((bits[3 * word] & bit) != 0) {
+                bits[3 * word + 2] |= bit;
                 continue;
             }
-            seen[word] |= bit;
+            bits[3 * word] |= bit;
             int me = d++;
             NativeInts.set(vertex, me, v);
             NativeInts.set(parent, me, p);
@@ -105,10 +105,10 @@ final class DepthFirst {
                 int t = NativeInts.get(targets, e);
                 long tb = 1L << t;
                 int tw = t >>> 6;
-                if ((seen[tw] & tb) != 0) {
-                    twice[tw] |= tb;
-                } else if ((leaf[tw] & tb) != 0) {
-                    seen[tw] |= tb;
+                if ((bits[3 * tw] & tb) != 0) {
+                    bits[3 * tw + 2] |= tb;
+                } else if ((bits[3 * tw + 1] & tb) != 0) {
+                    bits[3 * tw] |= tb;
                     NativeInts.set(vertex, d, t);
                     NativeInts.set(parent, d, me);
                     d++;
@@ -122,7 +122,25 @@ final class DepthFirst {
                 progress.progress(d);
             }
         }
+        separate(bits, seen, twice);
         next = d;
+    }
+
+    private static long[] interleave(long[] seen, long[] leaf, long[] twice) {
+        long[] bits = new long[3 * seen.length];
+        for (int w = 0; w < seen.length; w++) {
+            bits[3 * w] = seen[w];
+            bits[3 * w + 1] = leaf[w];
+            bits[3 * w + 2] = twice[w];
+        }
+        return bits;
+    }
+
+    private static void separate(long[] bits, long[] seen, long[] twice) {
+        for (int w = 0; w < seen.length; w++) {
+            seen[w] = bits[3 * w];
+            twice[w] = bits[3 * w + 2];
+        }
     }
 
     /** Numbers {@code v}, not reached, as a child of the virtual root without searching from it. */
