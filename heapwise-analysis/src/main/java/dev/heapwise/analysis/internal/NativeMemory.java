@@ -320,17 +320,33 @@ public final class NativeMemory {
     }
 
     /**
-     * On a background thread (which may be joined, or not): {@link #populate} each of {@code first}
-     * in order, then {@link #prefault} {@code bytes} into the pool. For an idle core while one thread
-     * fills arrays it has just allocated and the next phases will allocate more: the page faults
-     * then happen on the idle core, ahead of the writer and of the later phases.
+     * On a background thread (which may be joined, or not): {@link #populate} the segments of
+     * {@code first} side by side, 32 MB of each at a time (writers filling them at the same pace find
+     * their pages ready), and {@link #prefault} {@code bytes} into the pool: one range of
+     * {@code piece} bytes before each round of slices, the rest at the end. For an idle core while one
+     * thread fills arrays it has just allocated and takes blocks of {@code piece} bytes as it goes:
+     * the page faults then happen on the idle core, ahead of the writer and of the later phases.
      */
-    public static Thread prefaultInBackground(long bytes, MemorySegment... first) {
+    public static Thread prefaultInBackground(long bytes, long piece, MemorySegment... first) {
         Thread t = Thread.ofPlatform().daemon().name("heapwise-prefault").unstarted(() -> {
+            long slice = HUGE * 16;
+            long longest = 0;
             for (MemorySegment s : first) {
-                populate(s);
+                longest = Math.max(longest, s.byteSize());
             }
-            prefault(bytes);
+            long left = bytes;
+            for (long at = 0; at < longest; at += slice) {
+                if (piece > 0 && left >= piece) {
+                    prefault(piece);
+                    left -= piece;
+                }
+                for (MemorySegment s : first) {
+                    if (at < s.byteSize()) {
+                        populate(s.asSlice(at, Math.min(slice, s.byteSize() - at)));
+                    }
+                }
+            }
+            prefault(left);
         });
         t.start();
         return t;

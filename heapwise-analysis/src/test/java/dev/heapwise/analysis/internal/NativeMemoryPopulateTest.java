@@ -42,7 +42,7 @@ class NativeMemoryPopulateTest {
         try (NativeMemory.Block b = NativeMemory.allocateUninitialized(64 * MB)) {
             MemorySegment s = b.segment();
             long ints = s.byteSize() / 4;
-            Thread helper = NativeMemory.prefaultInBackground(8 * MB, s);
+            Thread helper = NativeMemory.prefaultInBackground(8 * MB, 4 * MB, s);
             fill(s, 0, ints, 3);
             helper.join();
             for (long i = 0; i < ints; i++) {

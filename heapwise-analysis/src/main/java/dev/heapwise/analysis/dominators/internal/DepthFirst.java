@@ -10,7 +10,9 @@ import java.lang.foreign.MemorySegment;
  * Numbers vertices in depth-first preorder over a {@link CompactGraph}, from the virtual root
  * (number 0): {@code vertex[i]} is the vertex numbered i and {@code parent[i]} the number of its
  * parent in the search tree. Also marks every vertex reached ({@link #seen}) and every vertex
- * reached by more than one edge ({@link #twice}: only those need their predecessors later).
+ * reached by more than one edge ({@link #twice}: only those need their predecessors later), and
+ * logs each edge it finds into a vertex already numbered ({@link #log}): those edges and the tree
+ * parents are all the reachable predecessors, so nothing reads the rows again.
  *
  * <p>The work stack holds (parent number, vertex) pairs still to look at: 8 bytes per edge waiting,
  * no recursion (a heap is searched millions of levels deep). A pair popped for a vertex already
@@ -24,6 +26,8 @@ final class DepthFirst {
     NativeInts parentArray;
     final long[] seen;
     final long[] twice;
+    /** The edges into vertices already numbered, but for the virtual root's. */
+    final EdgeLog log = new EdgeLog();
     private final CompactGraph g;
     private final ProgressListener progress;
     /** The next free number. */
@@ -59,6 +63,10 @@ final class DepthFirst {
         // The three bits of a vertex side by side (words 3w, 3w + 1, 3w + 2: seen, leaf, twice), so
         // that testing a target takes one cache line where three arrays would take up to three.
         long[] bits = interleave(seen, g.leaf, twice);
+        EdgeLog log = this.log;
+        MemorySegment logged = log.current();
+        int logAt = log.fill();
+        int logEnd = log.chunk;
         IntStack work = new IntStack();
         int d = next;
         for (int k = count - 1; k >= 0; k--) {
@@ -86,6 +94,13 @@ final class DepthFirst {
             int word = v >>> 6;
             if ((bits[3 * word] & bit) != 0) {
                 bits[3 * word + 2] |= bit;
+                if (p != 0) {
+                    if (logAt == logEnd) {
+                        logged = log.nextChunk();
+                        logAt = 0;
+                    }
+                    NativeLongs.set(logged, logAt++, EdgeLog.pair(p, v));
+                }
                 continue;
             }
             bits[3 * word] |= bit;
@@ -107,6 +122,11 @@ final class DepthFirst {
                 int tw = t >>> 6;
                 if ((bits[3 * tw] & tb) != 0) {
                     bits[3 * tw + 2] |= tb;
+                    if (logAt == logEnd) {
+                        logged = log.nextChunk();
+                        logAt = 0;
+                    }
+                    NativeLongs.set(logged, logAt++, EdgeLog.pair(me, t));
                 } else if ((bits[3 * tw + 1] & tb) != 0) {
                     bits[3 * tw] |= tb;
                     NativeInts.set(vertex, d, t);
@@ -123,6 +143,7 @@ final class DepthFirst {
             }
         }
         separate(bits, seen, twice);
+        log.finish(logAt);
         next = d;
     }
 
@@ -159,6 +180,7 @@ final class DepthFirst {
     }
 
     void close() {
+        log.close();
         vertexArray.close();
         if (parentArray != null) {
             parentArray.close();

@@ -11,11 +11,11 @@ import java.util.Arrays;
  * r-th such vertex (in vertex order: {@link #rank}) is {@code numbers[start(r) .. start(r+1))}.
  * A vertex reached once needs none (its tree parent is its only reachable predecessor).
  *
- * <p>Built by turning the {@link CompactGraph}'s rows around, without the graph's inbound index:
- * one pass over the rows of the reached vertices counts, a second writes each source's number
- * into its targets' lists. Both passes read the rows in order and split the vertices in two
- * halves, one per thread; each half counts into its own array, so the second writes without
- * contention. Unreachable predecessors are left out.
+ * <p>Built from the {@link EdgeLog} of the depth-first search, without reading the rows again: those
+ * edges and the tree parents are exactly the reachable predecessors, and a list leaves its tree
+ * parent out (every use starts from the parent anyway). One pass over the log counts, a second
+ * writes each source's number into its target's list. Both split the log in two halves, one per
+ * thread; each half counts into its own array, so the second writes without contention.
  *
  * <p><b>Crowded vertices.</b> A class object with millions of instances, or a string constant every
  * record points to, would need millions of list entries and as many path evaluations. Up to
@@ -90,18 +90,20 @@ final class PredecessorLists implements AutoCloseable {
     }
 
     /**
-     * @param members  bit per vertex that gets a list
-     * @param seen     bit per reached vertex (sources outside are left out)
-     * @param pre      preorder number by vertex
+     * @param log      the edges into vertices reached more than once, from {@link DepthFirst}
+     * @param members  bit per vertex that gets a list (every target in the log is one)
+     * @param leaf     bit per vertex with no edges (a leaf is never tracked)
      * @param numbered how many preorder numbers there are (size of the marks)
      */
-    static PredecessorLists build(CompactGraph g, long[] members, long[] seen, MemorySegment pre, int numbered,
-            int threads) {
-        int n = g.n;
+    static PredecessorLists build(EdgeLog log, long[] members, long[] leaf, int numbered, int threads) {
         int[] rankBase = rankBases(members);
         int count = rankBase[members.length];
-        int parts = Parallel.parts(n, threads);
-        int[] bounds = Parallel.bounds(n, parts);
+        long size = log.size();
+        int parts = size >= Integer.MAX_VALUE ? threads : Parallel.parts((int) size, threads);
+        long[] from = new long[parts + 1];
+        for (int p = 0; p <= parts; p++) {
+            from[p] = size * p / parts;
+        }
         NativeInts[] counts = new NativeInts[parts];
         NativeLongs[] wideNext = new NativeLongs[parts];
         NativeInts intStart = null;
@@ -112,27 +114,18 @@ final class PredecessorLists implements AutoCloseable {
             for (int p = 0; p < parts; p++) {
                 counts[p] = NativeInts.allocate(Math.max(1, count));
             }
-            // Pass 1: per half, how many entries each list gets from that half.
+            // Pass 1: per part of the log, how many entries each list gets from it.
             Parallel.run(parts, p -> {
                 MemorySegment c = counts[p].segment();
-                for (int u = bounds[p]; u < bounds[p + 1]; u++) {
-                    if ((seen[u >>> 6] & (1L << u)) == 0) {
-                        continue;
-                    }
-                    long end = g.offset(u + 1);
-                    for (long e = g.offset(u); e < end; e++) {
-                        int t = NativeInts.get(g.targets, e);
-                        int w = t >>> 6;
-                        long bit = 1L << t;
-                        if ((members[w] & bit) != 0) {
-                            int r = rankBase[w] + Long.bitCount(members[w] & (bit - 1));
-                            NativeInts.set(c, r, NativeInts.get(c, r) + 1);
-                        }
-                    }
+                for (long k = from[p]; k < from[p + 1]; ) {
+                    int at = (int) (k % log.chunk);
+                    int to = (int) Math.min(log.chunk, at + (from[p + 1] - k));
+                    count(log.chunk(k), at, to, members, rankBase, c);
+                    k += to - at;
                 }
             });
             long[] trackedBits = new long[members.length];
-            Crowded crowdedLists = crowded(g, members, rankBase, counts, count);
+            Crowded crowdedLists = crowded(leaf, members, rankBase, counts, count);
             int[] tracked = crowdedLists.tracked();
             for (int t : tracked) {
                 trackedBits[t >>> 6] |= 1L << t;
@@ -159,44 +152,19 @@ final class PredecessorLists implements AutoCloseable {
                 throw new IllegalStateException("predecessor lists: " + total + " entries counted, " + placed
                         + " placed");
             }
-            MemorySegment numbers = lists.numbers;
-            MemorySegment marks = mark == null ? null : mark.segment();
-            int[][] lowest = new int[parts][tracked.length];
+            int[][] lowest = new int[parts][];
+            // Pass 2: each part writes its sources into the lists (its own slots: see placeParts).
             Parallel.run(parts, p -> {
                 MemorySegment next = wide ? wideNext[p].segment() : counts[p].segment();
-                int[] low = lowest[p];
+                int[] low = new int[tracked.length];
                 Arrays.fill(low, Integer.MAX_VALUE);
-                for (int u = bounds[p]; u < bounds[p + 1]; u++) {
-                    if ((seen[u >>> 6] & (1L << u)) == 0) {
-                        continue;
-                    }
-                    int number = NativeInts.get(pre, u);
-                    long end = g.offset(u + 1);
-                    for (long e = g.offset(u); e < end; e++) {
-                        int t = NativeInts.get(g.targets, e);
-                        int w = t >>> 6;
-                        long bit = 1L << t;
-                        if ((members[w] & bit) == 0) {
-                            continue;
-                        }
-                        if ((trackedBits[w] & bit) != 0) {
-                            int j = lists.trackedIndex(t);
-                            NativeInts.set(marks, number, NativeInts.get(marks, number) | (1 << j));
-                            low[j] = Math.min(low[j], number);
-                            continue;
-                        }
-                        int r = rankBase[w] + Long.bitCount(members[w] & (bit - 1));
-                        long k;
-                        if (wide) {
-                            k = NativeLongs.get(next, r);
-                            NativeLongs.set(next, r, k + 1);
-                        } else {
-                            k = NativeInts.get(next, r);
-                            NativeInts.set(next, r, (int) k + 1);
-                        }
-                        NativeInts.set(numbers, k, number);
-                    }
+                for (long k = from[p]; k < from[p + 1]; ) {
+                    int at = (int) (k % log.chunk);
+                    int to = (int) Math.min(log.chunk, at + (from[p + 1] - k));
+                    lists.place(log.chunk(k), at, to, next, low);
+                    k += to - at;
                 }
+                lowest[p] = low;
             });
             for (int[] low : lowest) {
                 for (int j = 0; j < tracked.length; j++) {
@@ -227,6 +195,48 @@ final class PredecessorLists implements AutoCloseable {
                         throw new IllegalStateException(e);
                     }
                 }
+            }
+        }
+    }
+
+    /** Pass 1 over pairs {@code [from, to)} of a chunk: one more entry for each target's list. */
+    private static void count(MemorySegment chunk, int from, int to, long[] members, int[] rankBase,
+            MemorySegment counts) {
+        for (int k = from; k < to; k++) {
+            int t = EdgeLog.target(NativeLongs.get(chunk, k));
+            int w = t >>> 6;
+            int r = rankBase[w] + Long.bitCount(members[w] & ((1L << t) - 1));
+            NativeInts.set(counts, r, NativeInts.get(counts, r) + 1);
+        }
+    }
+
+    /**
+     * Pass 2 over pairs {@code [from, to)} of a chunk: each source number into its target's list at
+     * {@code next[rank]}, or, for a tracked target j, into the marks and {@code low[j]}.
+     */
+    private void place(MemorySegment chunk, int from, int to, MemorySegment next, int[] low) {
+        MemorySegment marks = mark == null ? null : mark.segment();
+        for (int k = from; k < to; k++) {
+            long pair = NativeLongs.get(chunk, k);
+            int t = EdgeLog.target(pair);
+            int number = EdgeLog.source(pair);
+            int w = t >>> 6;
+            long bit = 1L << t;
+            if ((trackedBits[w] & bit) != 0) {
+                int j = trackedIndex(t);
+                NativeInts.set(marks, number, NativeInts.get(marks, number) | (1 << j));
+                low[j] = Math.min(low[j], number);
+                continue;
+            }
+            int r = rankBase[w] + Long.bitCount(members[w] & (bit - 1));
+            if (wide) {
+                long e = NativeLongs.get(next, r);
+                NativeLongs.set(next, r, e + 1);
+                NativeInts.set(numbers, e, number);
+            } else {
+                int e = NativeInts.get(next, r);
+                NativeInts.set(next, r, e + 1);
+                NativeInts.set(numbers, e, number);
             }
         }
     }
@@ -275,7 +285,7 @@ final class PredecessorLists implements AutoCloseable {
      * Chooses the crowded vertices: non-leaves with the longest lists (at least {@link #crowded}),
      * at most {@link #TRACKED}; zeroes their counts so they get no list space.
      */
-    private static Crowded crowded(CompactGraph g, long[] members, int[] rankBase, NativeInts[] counts, int count) {
+    private static Crowded crowded(long[] leaf, long[] members, int[] rankBase, NativeInts[] counts, int count) {
         long[] best = new long[0]; // (length << 32 | rank), kept sorted descending, at most TRACKED
         long entries = 0;
         for (int r = 0; r < count; r++) {
@@ -306,7 +316,7 @@ final class PredecessorLists implements AutoCloseable {
         for (long key : best) {
             int r = (int) key;
             int v = select(members, rankBase, r);
-            if (g.isLeaf(v)) {
+            if ((leaf[v >>> 6] & (1L << v)) != 0) {
                 continue; // a leaf's dominator comes from its list (LeafDominators)
             }
             for (NativeInts c : counts) {

@@ -18,8 +18,9 @@ import java.util.concurrent.CompletableFuture;
  * <p>The phases, for n vertices and m edges:
  * <ol>
  * <li>{@link CompactGraph}: the edges that matter, copied into plain arrays (two threads);
- * <li>{@link DepthFirst}: preorder numbering, marking vertices reached more than once;
- * <li>{@link PredecessorLists}: predecessors of those vertices only (two threads);
+ * <li>{@link DepthFirst}: preorder numbering, marking vertices reached more than once and logging
+ *     the edges into them ({@link EdgeLog});
+ * <li>{@link PredecessorLists}: predecessors of those vertices only, from the log (two threads);
  * <li>semi-dominators in reverse preorder, skipping leaves, with each vertex's link-eval forest
  *     pointer and label packed in one long (one cache miss where two arrays would take two);
  * <li>immediate dominators, walking up only for vertices whose semi-dominator is not their parent;
@@ -174,26 +175,30 @@ public final class SemiNca {
             progress.phase("dominators: depth-first search", n);
             dfs = new DepthFirst(cg, progress);
             // The search runs on one core. The other faults in, ahead of it, the pages of the two arrays
-            // it fills, then memory for what the next phases allocate (preorder numbers and predecessor
-            // lists, ~10 bytes per vertex measured on a 38 M-object dump; the result arrays where they
-            // are kept in memory), so that neither waits for fresh pages. No more: it would stay mapped.
+            // it fills and of the chunks it logs edges into, then memory for the next phases' arrays
+            // that the rows' memory, freed when the search ends, will not hold (preorder numbers,
+            // predecessor lists and marks; the result arrays where they are kept in memory): ~10 bytes
+            // per vertex in all, measured on a 38 M-object dump. No more: it would stay mapped.
             long ahead = (outputs.inMemory() ? 14L : 10L) * n;
-            Thread helper = threads > 1 ? NativeMemory.prefaultInBackground(ahead, dfs.vertexArray.segment(),
-                    dfs.parentArray.segment()) : null;
+            Thread helper = threads > 1 ? NativeMemory.prefaultInBackground(ahead, 8L * dfs.log.chunk,
+                    dfs.vertexArray.segment(), dfs.parentArray.segment()) : null;
             dfs.search(g.roots(), g.roots().length);
             int pseudoRoots = keepUnreachable && dfs.next - 1 < n ? KeepUnreachable.run(g, cg, dfs) : 0;
             int count = dfs.next;
             MemorySegment vertex = dfs.vertexArray.segment();
             MemorySegment parent = dfs.parentArray.segment();
+            cg.close(); // the rows; the leaf and sink marks stay
+            // The link-eval forest takes the rows' memory, pages the search has touched, before the
+            // smaller arrays below can split it up.
+            forest = NativeLongs.allocateUninitialized(Math.max(1, count));
             join(helper);
             pre = NativeInts.allocate(Math.max(1, n));
             MemorySegment preSeg = pre.segment();
             number(vertex, count, preSeg);
             progress.phase("dominators: predecessors", count);
-            lists = PredecessorLists.build(cg, dfs.twice, dfs.seen, preSeg, count, threads);
-            cg.close(); // the rows; the leaf and sink marks stay
+            lists = PredecessorLists.build(dfs.log, dfs.twice, cg.leaf, count, threads);
+            dfs.log.close();
             progress.phase("dominators: semi-dominators", count);
-            forest = NativeLongs.allocateUninitialized(Math.max(1, count));
             // Semi-dominators run on one core: the other faults in the pages of the results meanwhile.
             MemorySegment[] target = outputs.arrays(n);
             owner = outputs.owner();

@@ -96,11 +96,16 @@ class SemiNcaPropertyTest {
         Parallel.splitEverythingForTests(split);
         // Track crowded vertices (no lists) on most graphs: any vertex with two predecessors or more.
         PredecessorLists.crowded = (seed & 6) != 0 ? 2 : 4096;
+        // Log the search's edges in chunks of one to four pairs on half the graphs, so that both the log
+        // and its halves cross chunk boundaries.
+        int chunk = EdgeLog.chunkPairs;
+        EdgeLog.chunkPairs = (seed & 8) != 0 ? 1 + (int) ((seed >>> 4) & 3) : chunk;
         try {
             return SemiNca.compute(g, keep, ProgressListener.NONE, SemiNca.nativeOutputs(), true, split ? 2 : 1);
         } finally {
             Parallel.splitEverythingForTests(false);
             PredecessorLists.crowded = 4096;
+            EdgeLog.chunkPairs = chunk;
         }
     }
 

@@ -1,0 +1,79 @@
+package dev.heapwise.analysis.dominators.internal;
+
+import dev.heapwise.analysis.internal.NativeLongs;
+import dev.heapwise.analysis.internal.NativeMemory;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The edges the depth-first search finds into vertices it has already numbered, as (source number,
+ * target vertex) pairs packed in longs, in the order found: with the tree parents, exactly the
+ * reachable predecessors that {@link PredecessorLists} needs, so it never reads the rows again.
+ * Kept in chunks of native memory taken as the search goes (it cannot know how many in advance;
+ * about half a long per vertex on a heap). The writer holds the current chunk itself: see
+ * {@link #nextChunk} and {@link #finish}. Not thread-safe while written; read from several threads
+ * afterwards.
+ */
+final class EdgeLog implements AutoCloseable {
+    /** Pairs per chunk of the logs made from now on: 32 MB (tests lower it to cross chunks on small graphs). */
+    static volatile int chunkPairs = 1 << 22;
+
+    /** Pairs per chunk. */
+    final int chunk = chunkPairs;
+    private final List<NativeLongs> chunks = new ArrayList<>();
+    /** Pairs in the last chunk, once {@link #finish}ed. */
+    private int last;
+
+    static long pair(int sourceNumber, int target) {
+        return ((long) sourceNumber << 32) | (target & 0xFFFFFFFFL);
+    }
+
+    static int source(long pair) {
+        return (int) (pair >>> 32);
+    }
+
+    static int target(long pair) {
+        return (int) pair;
+    }
+
+    /** The chunk being appended to, or null before the first. */
+    MemorySegment current() {
+        return chunks.isEmpty() ? null : chunks.get(chunks.size() - 1).segment();
+    }
+
+    /** Pairs in {@link #current}, as last {@link #finish}ed; {@link #chunk} when there is none (so full). */
+    int fill() {
+        return chunks.isEmpty() ? chunk : last;
+    }
+
+    /** A fresh chunk of {@link #chunk} pairs to append to, the previous one being full. */
+    MemorySegment nextChunk() {
+        NativeLongs c = NativeLongs.allocateUninitialized(chunk);
+        chunks.add(c);
+        last = 0;
+        return c.segment();
+    }
+
+    /** Records how many pairs the current chunk holds when the writer stops (it may go on later). */
+    void finish(int inLastChunk) {
+        last = inLastChunk;
+    }
+
+    /** Pairs logged in all. */
+    long size() {
+        return chunks.isEmpty() ? 0 : (long) (chunks.size() - 1) * chunk + last;
+    }
+
+    /** The chunk holding pair {@code k}. */
+    MemorySegment chunk(long k) {
+        return chunks.get((int) (k / chunk)).segment();
+    }
+
+    @Override
+    public void close() {
+        NativeMemory.closeAll(chunks.toArray(new AutoCloseable[0]));
+        chunks.clear();
+        last = 0;
+    }
+}
