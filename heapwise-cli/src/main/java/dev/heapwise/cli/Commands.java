@@ -3,6 +3,7 @@ package dev.heapwise.cli;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Every subcommand of {@code heapwise}. A new command is one class in this package (or a
@@ -55,6 +56,21 @@ final class Commands {
             }
         }
         return null;
+    }
+
+    /**
+     * For each subcommand, in order, a model holding only what {@code heapwise --help} lists of it
+     * (name, aliases, header, description, whether hidden), read from its {@code @Command}
+     * annotation: enough to list the commands, print the version or suggest a name for a typo,
+     * without building every command's model by reflection.
+     */
+    static List<CommandSpec> listings() {
+        return CLASSES.stream().map(c -> {
+            Command a = c.getAnnotation(Command.class);
+            CommandSpec spec = CommandSpec.create().name(a.name()).aliases(a.aliases());
+            spec.usageMessage().header(a.header()).description(a.description()).hidden(a.hidden());
+            return spec;
+        }).toList();
     }
 
     private static Object make(Class<?> c) {

@@ -1,6 +1,5 @@
 package dev.heapwise.cli;
 
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,14 +39,32 @@ public final class Main implements Runnable {
 
     /**
      * The command line for {@code args}: with only the subcommand {@code args[0]} names, when it names
-     * one (its parse, help and errors need no other), else with every subcommand.
+     * one (its parse, help and errors need no other); else, for the version, the list of commands or
+     * a mistake, with every subcommand as a listing only ({@link Commands#listings}).
      */
     static CommandLine newCommandLine(String... args) {
         CommandLine cl = new CommandLine(new Main());
         Object only = args.length > 0 ? Commands.named(args[0]) : null;
-        for (Object sub : only != null ? List.of(only) : Commands.all()) {
+        if (only != null) {
+            cl.addSubcommand(only);
+        } else {
+            for (CommandLine.Model.CommandSpec listing : Commands.listings()) {
+                cl.addSubcommand(listing.name(), new CommandLine(listing));
+            }
+        }
+        return wired(cl);
+    }
+
+    /** The command line with every subcommand built in full, for walking them all. */
+    static CommandLine withEveryCommand() {
+        CommandLine cl = new CommandLine(new Main());
+        for (Object sub : Commands.all()) {
             cl.addSubcommand(sub);
         }
+        return wired(cl);
+    }
+
+    private static CommandLine wired(CommandLine cl) {
         withHelpOptions(cl);
         cl.setExecutionExceptionHandler(new ErrorReporter());
         cl.setParameterExceptionHandler(ErrorReporter::onBadUsage);

@@ -22,7 +22,7 @@ class HelpTest {
     @Test
     void everyCommandTakesHelp() {
         List<List<String>> commands = new ArrayList<>();
-        collect("", Main.newCommandLine().getSubcommands(), commands);
+        collect("", Main.withEveryCommand().getSubcommands(), commands);
         assertThat(commands).hasSizeGreaterThan(20);
         for (List<String> c : commands) {
             for (String flag : List.of("--help", "-h")) {
@@ -37,7 +37,7 @@ class HelpTest {
 
     @Test
     void aCommandLineForOneCommandHoldsThatCommandAlone() {
-        Map<String, CommandLine> all = Main.newCommandLine().getSubcommands();
+        Map<String, CommandLine> all = Main.withEveryCommand().getSubcommands();
         for (Map.Entry<String, CommandLine> e : all.entrySet()) {
             Map<String, CommandLine> one = Main.newCommandLine(e.getKey(), "--help").getSubcommands();
             assertThat(one).as(e.getKey()).containsOnlyKeys(e.getKey());
@@ -45,7 +45,20 @@ class HelpTest {
             assertThat(command).as(e.getKey())
                     .isExactlyInstanceOf(e.getValue().getCommand().getClass());
         }
-        assertThat(Main.newCommandLine("--version").getSubcommands()).hasSameSizeAs(all);
+    }
+
+    @Test
+    void theVersionTheListAndATypoBuildNoCommand() {
+        for (String[] args : new String[][] {{}, {"--version"}, {"--help"}, {"-h"}, {"histogramx"}}) {
+            Map<String, CommandLine> subs = Main.newCommandLine(args).getSubcommands();
+            assertThat(subs.keySet()).as(String.join(" ", args))
+                    .containsExactlyElementsOf(Main.withEveryCommand().getSubcommands().keySet());
+            assertThat(subs.values()).as(String.join(" ", args))
+                    .allSatisfy(c -> assertThat((Object) c.getCommand()).isNull());
+        }
+        assertThat(Main.newCommandLine("--help").getUsageMessage())
+                .isEqualTo(Main.withEveryCommand().getUsageMessage())
+                .contains("dominators", "report").doesNotContain("train");
     }
 
     @Test
