@@ -65,9 +65,20 @@ final class EdgeLog implements AutoCloseable {
         return chunks.isEmpty() ? 0 : (long) (chunks.size() - 1) * chunk + last;
     }
 
-    /** The chunk holding pair {@code k}. */
-    MemorySegment chunk(long k) {
-        return chunks.get((int) (k / chunk)).segment();
+    /** A run of pairs {@code [from, to)} within one chunk. */
+    @FunctionalInterface
+    interface Run {
+        void accept(MemorySegment chunk, int from, int to);
+    }
+
+    /** Hands pairs {@code [from, to)} of the log over chunk by chunk, in order. */
+    void forEach(long from, long to, Run run) {
+        for (long k = from; k < to; ) {
+            int at = (int) (k % chunk);
+            int end = (int) Math.min(chunk, at + (to - k));
+            run.accept(chunks.get((int) (k / chunk)).segment(), at, end);
+            k += end - at;
+        }
     }
 
     @Override

@@ -117,12 +117,7 @@ final class PredecessorLists implements AutoCloseable {
             // Pass 1: per part of the log, how many entries each list gets from it.
             Parallel.run(parts, p -> {
                 MemorySegment c = counts[p].segment();
-                for (long k = from[p]; k < from[p + 1]; ) {
-                    int at = (int) (k % log.chunk);
-                    int to = (int) Math.min(log.chunk, at + (from[p + 1] - k));
-                    count(log.chunk(k), at, to, members, rankBase, c);
-                    k += to - at;
-                }
+                log.forEach(from[p], from[p + 1], (chunk, at, to) -> count(chunk, at, to, members, rankBase, c));
             });
             long[] trackedBits = new long[members.length];
             Crowded crowdedLists = crowded(leaf, members, rankBase, counts, count);
@@ -158,12 +153,7 @@ final class PredecessorLists implements AutoCloseable {
                 MemorySegment next = wide ? wideNext[p].segment() : counts[p].segment();
                 int[] low = new int[tracked.length];
                 Arrays.fill(low, Integer.MAX_VALUE);
-                for (long k = from[p]; k < from[p + 1]; ) {
-                    int at = (int) (k % log.chunk);
-                    int to = (int) Math.min(log.chunk, at + (from[p + 1] - k));
-                    lists.place(log.chunk(k), at, to, next, low);
-                    k += to - at;
-                }
+                log.forEach(from[p], from[p + 1], (chunk, at, to) -> lists.place(chunk, at, to, next, low));
                 lowest[p] = low;
             });
             for (int[] low : lowest) {
