@@ -44,6 +44,8 @@ import java.util.Optional;
  */
 public final class NativeMemory {
     private static final long HUGE = 2L << 20;
+    /** Pages are faulted in this much at a time, so that a writer starting at the front finds its first ones soon. */
+    private static final long POPULATE_SLICE = HUGE * 16;
     /** Smaller blocks are not worth a mapping of their own. */
     private static final long MAP_AT_LEAST = 4L << 20;
     private static final int PROT_READ_WRITE = 0x1 | 0x2;
@@ -329,20 +331,19 @@ public final class NativeMemory {
      */
     public static Thread prefaultInBackground(long bytes, long piece, MemorySegment... first) {
         Thread t = Thread.ofPlatform().daemon().name("heapwise-prefault").unstarted(() -> {
-            long slice = HUGE * 16;
             long longest = 0;
             for (MemorySegment s : first) {
                 longest = Math.max(longest, s.byteSize());
             }
             long left = bytes;
-            for (long at = 0; at < longest; at += slice) {
+            for (long at = 0; at < longest; at += POPULATE_SLICE) {
                 if (piece > 0 && left >= piece) {
                     prefault(piece);
                     left -= piece;
                 }
                 for (MemorySegment s : first) {
                     if (at < s.byteSize()) {
-                        populate(s.asSlice(at, Math.min(slice, s.byteSize() - at)));
+                        populate(s.asSlice(at, Math.min(POPULATE_SLICE, s.byteSize() - at)));
                     }
                 }
             }
@@ -385,10 +386,9 @@ public final class NativeMemory {
         }
         long start = s.address() & -4096L;
         long end = (s.address() + s.byteSize() + 4095) & -4096L;
-        // In slices, so that a writer starting at the front finds its first pages ready soon.
-        for (long at = start; at < end; at += HUGE * 16) {
+        for (long at = start; at < end; at += POPULATE_SLICE) {
             try {
-                if ((int) MADVISE.invokeExact(at, Math.min(HUGE * 16, end - at), MADV_POPULATE_WRITE) != 0) {
+                if ((int) MADVISE.invokeExact(at, Math.min(POPULATE_SLICE, end - at), MADV_POPULATE_WRITE) != 0) {
                     return false;
                 }
             } catch (Throwable e) {

@@ -63,6 +63,8 @@ final class DepthFirst {
         // The three bits of a vertex side by side (words 3w, 3w + 1, 3w + 2: seen, leaf, twice), so
         // that testing a target takes one cache line where three arrays would take up to three.
         long[] bits = interleave(seen, g.leaf, twice);
+        // The log's current chunk and position live in locals of the loop below, which appends in two
+        // places inline (a method could not move both).
         EdgeLog log = this.log;
         MemorySegment logged = log.current();
         int logAt = log.fill();
