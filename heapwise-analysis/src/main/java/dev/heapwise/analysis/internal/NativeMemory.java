@@ -24,11 +24,18 @@ import java.util.Optional;
  * first touch of a page: on a virtual machine that hands freed memory back to its host, a fresh page
  * costs a fault in the guest and one in the host (measured here: 0.7 to 2.8 s per GB, against 0.1 s
  * per GB for memory the process used before). So, on Linux, blocks of 4 MB and more come from an
- * anonymous {@code mmap} (zero-filled by the kernel, nothing to clear), aligned to 2 MB and marked
- * {@code MADV_HUGEPAGE} (512 times fewer faults, fewer TLB misses on random access), and a closed
- * block goes back to a pool instead of to the kernel: the next phase reuses the pages the previous
- * one faulted in. {@link #trim} gives the pool back when a computation is over. Elsewhere, or if
- * {@code mmap} is unavailable, blocks come from an {@link Arena}.
+ * anonymous {@code mmap} (zero-filled by the kernel, nothing to clear), aligned to 2 MB, and a
+ * closed block goes back to a pool instead of to the kernel: the next phase reuses the pages the
+ * previous one faulted in. {@link #trim} gives the pool back when a computation is over. Elsewhere,
+ * or if {@code mmap} is unavailable, blocks come from an {@link Arena}.
+ *
+ * <p>Blocks use the kernel's ordinary 4 KB pages unless {@code -Dheapwise.nativeMemory.hugePages=true}
+ * marks them {@code MADV_HUGEPAGE}. Huge pages mean 512 times fewer faults and fewer TLB misses, but
+ * a guest that reports free memory to its host reports only free blocks of 2 MB and more: a huge
+ * page is always such a block, so its first touch costs the host faults, while 4 KB pages come first
+ * from the smaller free fragments the guest still has backed. On the benchmark VM the
+ * {@code dominators} command took 6.0-6.3 s with 4 KB pages against 6.9-8.4 s with huge pages, its
+ * system time 0.9 s against 2.8-3.4 s (BENCHMARKS.md, "Huge pages or not").
  *
  * <p>When memory is short, big blocks go to files instead: before mapping new anonymous memory,
  * the total this class holds is checked against what the system (or the process's container) had
@@ -54,7 +61,8 @@ public final class NativeMemory {
     private static final int MADV_DONTNEED = 4;
     /** Linux 5.14 and later: faults pages in, writable, without changing what they hold. */
     private static final int MADV_POPULATE_WRITE = 23;
-    private static final boolean NO_HUGE = Boolean.getBoolean("heapwise.nativeMemory.noHugePages");
+    /** Whether blocks are marked {@code MADV_HUGEPAGE} (see the class comment for why not by default). */
+    private static final boolean HUGE_PAGES = Boolean.getBoolean("heapwise.nativeMemory.hugePages");
     /** Prints each budget and each block that spills, on stderr. */
     private static final boolean DEBUG = Boolean.getBoolean("heapwise.nativeMemory.debug");
     /** Kept free beyond the Java heap's growth, at least: page cache for the mapped index, and the rest. */
@@ -514,7 +522,7 @@ public final class NativeMemory {
             if (HUGE - head > 0) {
                 unmap(start + length, HUGE - head);
             }
-            if (!NO_HUGE) {
+            if (HUGE_PAGES) {
                 int ignored = (int) MADVISE.invokeExact(start, length, MADV_HUGEPAGE); // a hint: failure is harmless
             }
             return new Range(start, length, true);
