@@ -133,11 +133,13 @@ class RoundTripPropertyTest {
                 referrers.get(t).add(k);
             }
             assertThat(actual).as("outbound refs of %x", g.id(k)).isEqualTo(targets);
+            assertThat(g.outRefsBefore(k)).as("refs before %x", g.id(k)).isEqualTo(refs);
             List<Integer> named = g.references(k).stream().map(Reference::to).toList();
             assertThat(named).as("named refs of %x", g.id(k)).isEqualTo(targets);
             refs += actual.size();
         }
         assertThat(g.referenceCount()).isEqualTo(refs);
+        assertThat(g.outRefsBefore(g.objectCount())).isEqualTo(refs);
         RefCursor in = g.inRefs();
         for (int k = 0; k < g.objectCount(); k++) {
             in.reset(k);

@@ -275,6 +275,11 @@ public final class IndexedHeapGraph implements HeapGraph {
     }
 
     @Override
+    public long outRefsBefore(int object) {
+        return outOffsets.get(object);
+    }
+
+    @Override
     public RefCursor inRefs() {
         return new CsrCursor(inOffsets, inRefs);
     }

@@ -24,6 +24,12 @@ public interface Digraph {
     /** An upper bound of the number of stored edges (for sizing arrays). */
     long storedEdgeCount();
 
+    /**
+     * How many stored edges the vertices before {@code v} have ({@code 0 <= v <= vertexCount()}),
+     * counted as {@link #storedEdgeCount()} counts them: non-decreasing in v. O(1), thread-safe.
+     */
+    long storedEdgesBefore(int v);
+
     /** A new cursor over stored successors (group edges not included), for the calling thread. */
     RefCursor successors();
 

@@ -58,6 +58,11 @@ public final class HeapDigraph implements Digraph {
     }
 
     @Override
+    public long storedEdgesBefore(int v) {
+        return graph.outRefsBefore(v);
+    }
+
+    @Override
     public RefCursor successors() {
         return graph.outRefs();
     }

@@ -16,6 +16,7 @@ final class ArrayDigraph implements Digraph {
     final int[][] pred;
     final int[][] storedSucc;
     final int[][] storedPred;
+    private final long[] storedBefore;
     final int[] roots;
     final long[] sizes;
     final int[] groupOf;
@@ -36,6 +37,10 @@ final class ArrayDigraph implements Digraph {
         this.storedEdges = edges.size();
         storedSucc = lists(n, edges, false);
         storedPred = lists(n, edges, true);
+        storedBefore = new long[n + 1];
+        for (int v = 0; v < n; v++) {
+            storedBefore[v + 1] = storedBefore[v] + storedSucc[v].length;
+        }
         List<int[]> all = new ArrayList<>(edges);
         for (int v = 0; v < n; v++) {
             int k = groupOf[v];
@@ -96,6 +101,11 @@ final class ArrayDigraph implements Digraph {
     @Override
     public long storedEdgeCount() {
         return storedEdges;
+    }
+
+    @Override
+    public long storedEdgesBefore(int v) {
+        return storedBefore[v];
     }
 
     @Override
