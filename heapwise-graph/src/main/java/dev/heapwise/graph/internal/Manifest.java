@@ -1,6 +1,5 @@
 package dev.heapwise.graph.internal;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.heapwise.graph.GraphInfo;
@@ -36,15 +35,17 @@ public record Manifest(int version, String dumpPath, long dumpSize, long dumpMod
 
     public static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     public byte[] toJson() throws IOException {
-        return JSON.writeValueAsBytes(this);
+        return Writer.JSON.writeValueAsBytes(this);
     }
 
+    /** Reads a manifest ({@link ManifestReader}: without data binding, which is slow to start). */
     public static Manifest read(Path file) throws IOException {
-        return JSON.readValue(file.toFile(), Manifest.class);
+        return ManifestReader.read(file);
+    }
+
+    /** The data binding that writes manifests, made on first use: reading needs none. */
+    private static final class Writer {
+        static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 }
