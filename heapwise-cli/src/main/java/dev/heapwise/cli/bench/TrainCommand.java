@@ -1,6 +1,7 @@
 package dev.heapwise.cli.bench;
 
 import dev.heapwise.cli.Main;
+import dev.heapwise.cli.ProgressBar;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -59,12 +60,19 @@ public final class TrainCommand implements Callable<Integer> {
                 for (String[] args : runs) {
                     System.setOut(nowhere);
                     System.setErr(nowhere);
+                    // The report draws the progress bar (into nowhere), the others stay silent: the
+                    // profiles then hold both ways through it (ProgressBar says why that matters).
+                    boolean draw = args == runs.get(0);
+                    if (draw) {
+                        System.setProperty(ProgressBar.DRAW_ALWAYS, "true");
+                    }
                     int code;
                     try {
                         code = Main.execute(args);
                     } finally {
                         System.setOut(out);
                         System.setErr(err);
+                        System.clearProperty(ProgressBar.DRAW_ALWAYS);
                     }
                     if (code != 0) {
                         failed.add(String.join(" ", args) + " (exit " + code + ")");
