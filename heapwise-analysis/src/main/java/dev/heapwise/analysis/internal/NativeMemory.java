@@ -34,7 +34,7 @@ import java.util.Optional;
  * a guest that reports free memory to its host reports only free blocks of 2 MB and more: a huge
  * page is always such a block, so its first touch costs the host faults, while 4 KB pages come first
  * from the smaller free fragments the guest still has backed. On the benchmark VM the
- * {@code dominators} command took 6.0-6.3 s with 4 KB pages against 6.9-8.4 s with huge pages, its
+ * {@code dominators} command took 5.8-6.3 s with 4 KB pages against 6.9-8.7 s with huge pages, its
  * system time 0.9 s against 2.8-3.4 s (BENCHMARKS.md, "Huge pages or not").
  *
  * <p>When memory is short, big blocks go to files instead: before mapping new anonymous memory,

@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * Reads {@code manifest.json} with Jackson's streaming parser. Every command that opens an index
  * reads it first thing, and data binding's first use (reflection on the records, method handles
- * spun at run time) took ~130 ms of a command's start against a few ms for this. Unknown fields are
- * skipped; a missing one reads as null, zero or false; a value of the wrong kind fails with a
+ * spun at run time) took 40-80 ms of a command's start (BENCHMARKS.md, "The tree's passes, ninth
+ * session"). Unknown fields are skipped; a missing one reads as null, zero or false; a value of the
+ * wrong kind, or a file that ends early, fails with a
  * {@link com.fasterxml.jackson.core.JsonProcessingException}, as data binding failed.
  */
 final class ManifestReader {
@@ -57,6 +58,7 @@ final class ManifestReader {
                     default -> p.skipChildren();
                 }
             }
+            start(p, p.currentToken(), JsonToken.END_OBJECT);
             return new Manifest(version, dumpPath, dumpSize, dumpModified, info, contentKind, contentSize,
                     positionsSorted, sizeUnit, heapColumn, javaLangClass, attributes);
         }
@@ -102,6 +104,7 @@ final class ManifestReader {
                 default -> p.skipChildren();
             }
         }
+        start(p, p.currentToken(), JsonToken.END_OBJECT);
         return new GraphInfo(format, formatDetail, vm, idSize, objects, classes, references, gcRoots,
                 totalShallowSize, heaps, sizeModel, partial, warnings, phaseMillis);
     }
@@ -128,6 +131,7 @@ final class ManifestReader {
                     default -> p.skipChildren();
                 }
             }
+            start(p, p.currentToken(), JsonToken.END_OBJECT);
             all.add(new Manifest.AttributeSpec(name, numeric, base, file));
         }
         start(p, p.currentToken(), JsonToken.END_ARRAY);
@@ -158,6 +162,7 @@ final class ManifestReader {
             p.nextToken();
             all.put(name, p.getLongValue());
         }
+        start(p, p.currentToken(), JsonToken.END_OBJECT);
         return all;
     }
 

@@ -75,6 +75,10 @@ class ManifestTest {
         assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
         Files.writeString(f, "{\"version\": 1, \"dumpPath\": ");
         assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
+        Files.writeString(f, "{\"version\": 1");
+        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
+        Files.writeString(f, "{\"version\": 1, \"info\": {\"objects\": 7");
+        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
         Files.writeString(f, "[1, 2]");
         assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
     }
