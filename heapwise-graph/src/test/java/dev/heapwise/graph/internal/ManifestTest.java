@@ -69,17 +69,15 @@ class ManifestTest {
     @Test
     void aDamagedManifestIsAnIoError() throws IOException {
         Path f = dir.resolve("manifest.json");
-        Files.writeString(f, "{\"version\": 1, \"dumpSize\": \"big\"}");
-        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
-        Files.writeString(f, "{\"version\": 1, \"info\": {\"heaps\": [1]}}");
-        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
-        Files.writeString(f, "{\"version\": 1, \"dumpPath\": ");
-        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
-        Files.writeString(f, "{\"version\": 1");
-        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
-        Files.writeString(f, "{\"version\": 1, \"info\": {\"objects\": 7");
-        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
-        Files.writeString(f, "[1, 2]");
-        assertThatThrownBy(() -> Manifest.read(f)).isInstanceOf(IOException.class);
+        for (String damaged : List.of(
+                "{\"version\": 1, \"dumpSize\": \"big\"}", // a value of the wrong kind
+                "{\"version\": 1, \"info\": {\"heaps\": [1]}}",
+                "{\"version\": 1, \"dumpPath\": ", // cut short, in a value or after one
+                "{\"version\": 1",
+                "{\"version\": 1, \"info\": {\"objects\": 7",
+                "[1, 2]")) {
+            Files.writeString(f, damaged);
+            assertThatThrownBy(() -> Manifest.read(f)).as(damaged).isInstanceOf(IOException.class);
+        }
     }
 }
