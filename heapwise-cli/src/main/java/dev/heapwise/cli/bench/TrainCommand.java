@@ -62,8 +62,7 @@ public final class TrainCommand implements Callable<Integer> {
                     System.setErr(nowhere);
                     // The report draws the progress bar (into nowhere), the others stay silent: the
                     // profiles then hold both ways through it (ProgressBar says why that matters).
-                    boolean draw = args == runs.get(0);
-                    if (draw) {
+                    if (args == runs.get(0)) {
                         System.setProperty(ProgressBar.DRAW_ALWAYS, "true");
                     }
                     int code;

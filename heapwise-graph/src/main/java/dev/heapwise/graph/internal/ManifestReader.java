@@ -26,7 +26,7 @@ final class ManifestReader {
 
     static Manifest read(Path file) throws IOException {
         try (JsonParser p = JSON.createParser(file.toFile())) {
-            start(p, p.nextToken(), JsonToken.START_OBJECT);
+            expect(p, p.nextToken(), JsonToken.START_OBJECT);
             int version = 0;
             String dumpPath = null;
             long dumpSize = 0;
@@ -58,7 +58,7 @@ final class ManifestReader {
                     default -> p.skipChildren();
                 }
             }
-            start(p, p.currentToken(), JsonToken.END_OBJECT);
+            expect(p, p.currentToken(), JsonToken.END_OBJECT);
             return new Manifest(version, dumpPath, dumpSize, dumpModified, info, contentKind, contentSize,
                     positionsSorted, sizeUnit, heapColumn, javaLangClass, attributes);
         }
@@ -68,7 +68,7 @@ final class ManifestReader {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
         }
-        start(p, p.currentToken(), JsonToken.START_OBJECT);
+        expect(p, p.currentToken(), JsonToken.START_OBJECT);
         String format = null;
         String formatDetail = null;
         String vm = null;
@@ -104,7 +104,7 @@ final class ManifestReader {
                 default -> p.skipChildren();
             }
         }
-        start(p, p.currentToken(), JsonToken.END_OBJECT);
+        expect(p, p.currentToken(), JsonToken.END_OBJECT);
         return new GraphInfo(format, formatDetail, vm, idSize, objects, classes, references, gcRoots,
                 totalShallowSize, heaps, sizeModel, partial, warnings, phaseMillis);
     }
@@ -113,7 +113,7 @@ final class ManifestReader {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
         }
-        start(p, p.currentToken(), JsonToken.START_ARRAY);
+        expect(p, p.currentToken(), JsonToken.START_ARRAY);
         List<Manifest.AttributeSpec> all = new ArrayList<>();
         while (p.nextToken() == JsonToken.START_OBJECT) {
             String name = null;
@@ -131,10 +131,10 @@ final class ManifestReader {
                     default -> p.skipChildren();
                 }
             }
-            start(p, p.currentToken(), JsonToken.END_OBJECT);
+            expect(p, p.currentToken(), JsonToken.END_OBJECT);
             all.add(new Manifest.AttributeSpec(name, numeric, base, file));
         }
-        start(p, p.currentToken(), JsonToken.END_ARRAY);
+        expect(p, p.currentToken(), JsonToken.END_ARRAY);
         return all;
     }
 
@@ -142,10 +142,10 @@ final class ManifestReader {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
         }
-        start(p, p.currentToken(), JsonToken.START_ARRAY);
+        expect(p, p.currentToken(), JsonToken.START_ARRAY);
         List<String> all = new ArrayList<>();
         for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; ) {
-            start(p, t, JsonToken.VALUE_STRING);
+            expect(p, t, JsonToken.VALUE_STRING);
             all.add(p.getText());
         }
         return all;
@@ -155,14 +155,14 @@ final class ManifestReader {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
         }
-        start(p, p.currentToken(), JsonToken.START_OBJECT);
+        expect(p, p.currentToken(), JsonToken.START_OBJECT);
         Map<String, Long> all = new LinkedHashMap<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
             all.put(name, p.getLongValue());
         }
-        start(p, p.currentToken(), JsonToken.END_OBJECT);
+        expect(p, p.currentToken(), JsonToken.END_OBJECT);
         return all;
     }
 
@@ -170,11 +170,11 @@ final class ManifestReader {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
         }
-        start(p, p.currentToken(), JsonToken.VALUE_STRING);
+        expect(p, p.currentToken(), JsonToken.VALUE_STRING);
         return p.getText();
     }
 
-    private static void start(JsonParser p, JsonToken actual, JsonToken expected) throws IOException {
+    private static void expect(JsonParser p, JsonToken actual, JsonToken expected) throws IOException {
         if (actual != expected) {
             throw new com.fasterxml.jackson.core.JsonParseException(p,
                     "expected " + expected.asString() + " but found " + (actual == null ? "the end" : actual));
