@@ -10,6 +10,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.RowReader;
 import dev.heapwise.graph.Reference;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,6 +45,51 @@ class RoundTripPropertyTest {
             check(model, g);
         }
         dev.heapwise.graph.internal.IndexStore.deleteTree(dir);
+    }
+
+    /**
+     * Rows and classes read a block at a time match the cursor's and classOf, with blocks and
+     * buffers small enough that a read stops early or cannot take its first row.
+     */
+    private static void checkRowBlocks(HeapGraph g) {
+        java.util.Random r = new java.util.Random(g.objectCount() * 31L + g.referenceCount());
+        RowReader rows = g.outRows();
+        RefCursor c = g.outRefs();
+        for (int from = 0; from < g.objectCount(); ) {
+            int[] ends = new int[1 + r.nextInt(8)];
+            int[] targets = new int[r.nextInt(6)];
+            int want = Math.min(ends.length, g.objectCount() - from);
+            int got = rows.read(from, want, ends, targets);
+            c.reset(from);
+            assertThat(rows.rowLength(from)).isEqualTo(c.count());
+            if (got == 0) {
+                assertThat(c.count()).as("first row of a read that took none").isGreaterThan(targets.length);
+                targets = new int[(int) c.count()];
+                got = rows.read(from, want, ends, targets);
+                assertThat(got).isPositive();
+            }
+            int[] classes = new int[got];
+            g.readClasses(from, got, classes);
+            for (int k = 0, start = 0; k < got; start = ends[k++]) {
+                c.reset(from + k);
+                List<Integer> expected = new ArrayList<>();
+                for (int t; (t = c.next()) >= 0; ) {
+                    expected.add(t);
+                }
+                List<Integer> actual = new ArrayList<>();
+                for (int e = start; e < ends[k]; e++) {
+                    actual.add(targets[e]);
+                }
+                assertThat(actual).as("row of %d read in a block", from + k).isEqualTo(expected);
+                assertThat(classes[k]).isEqualTo(g.classOf(from + k));
+            }
+            if (got < want) {
+                c.reset(from + got);
+                assertThat(ends[got - 1] + c.count()).as("a read stops only at a row that does not fit")
+                        .isGreaterThan(targets.length);
+            }
+            from += got;
+        }
     }
 
     private static void check(RandomHeap model, HeapGraph g) {
@@ -140,6 +186,7 @@ class RoundTripPropertyTest {
         }
         assertThat(g.referenceCount()).isEqualTo(refs);
         assertThat(g.outRefsBefore(g.objectCount())).isEqualTo(refs);
+        checkRowBlocks(g);
         RefCursor in = g.inRefs();
         for (int k = 0; k < g.objectCount(); k++) {
             in.reset(k);

@@ -174,6 +174,7 @@ public final class DominatorTree implements AutoCloseable {
                 // The class retained sizes are still being summed in the background: the first
                 // caller who wants them waits for them and saves them beside the tree.
                 t.classRetainedPending = kept[0].groupRetained();
+                t.topLevel = kept[0].topLevel();
                 return t;
             }
             throw new IOException("the dominator tree just saved in the index could not be read back: " + name);
@@ -198,6 +199,7 @@ public final class DominatorTree implements AutoCloseable {
         DominatorTree t = new DominatorTree(graph, r.arrays(), r, c.header, c.unreachableCount, c.unreachableShallow,
                 false);
         t.classRetainedPending = r.groupRetained();
+        t.topLevel = r.topLevel();
         return t;
     }
 
@@ -520,7 +522,10 @@ public final class DominatorTree implements AutoCloseable {
 
     private final java.util.concurrent.atomic.AtomicInteger scans = new java.util.concurrent.atomic.AtomicInteger();
 
-    /** The objects directly under the virtual root, in object order (one pass over the tree, then kept). */
+    /**
+     * The objects directly under the virtual root, in object order: from the computation when this
+     * process computed the tree, else found by one pass over it; then kept.
+     */
     private int[] topLevel() {
         int[] t = topLevel;
         if (t == null) {

@@ -138,6 +138,29 @@ public final class EliasFano {
         return (w << 6) + 63 - Long.numberOfLeadingZeros(word);
     }
 
+    /**
+     * Values {@code from} to {@code from + count - 1} into {@code out[0..count)}: one select, then
+     * the upper bits scanned and the low bits unpacked in order (for CSR offsets, a block of rows).
+     */
+    public void read(long from, int count, long[] out) {
+        if (count <= 0) {
+            return;
+        }
+        Words.unpackLongs(lower, from * lowBits, lowBits, count, out, 0);
+        long p = select1(from);
+        long w = p >>> 6;
+        long word = Words.word(upper, w) & (-1L << (p & 63));
+        for (int k = 0; k < count; k++) {
+            while (word == 0) {
+                word = Words.word(upper, ++w);
+            }
+            long position = (w << 6) + Long.numberOfTrailingZeros(word);
+            word &= word - 1;
+            long y = ((position - from - k) << lowBits) | out[k];
+            out[k] = base + (y << shift);
+        }
+    }
+
     /** The index of {@code value}, or -1 if absent (the first index when it repeats). */
     public long indexOf(long value) {
         long d = value - base;

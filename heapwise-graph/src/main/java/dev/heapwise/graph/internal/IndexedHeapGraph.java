@@ -11,6 +11,7 @@ import dev.heapwise.graph.IndexAttachments;
 import dev.heapwise.graph.ObjectAttribute;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.RowReader;
 import dev.heapwise.graph.Reference;
 import dev.heapwise.graph.StaticField;
 import dev.heapwise.graph.io.ContentLocation;
@@ -207,6 +208,11 @@ public final class IndexedHeapGraph implements HeapGraph {
         return (int) classColumn.get(object);
     }
 
+    @Override
+    public void readClasses(int from, int count, int[] out) {
+        classColumn.readInts(from, count, out, 0);
+    }
+
     private boolean isClassObject(int object, int cls) {
         return cls == javaLangClass && classOfClassObject.containsKey(object);
     }
@@ -272,6 +278,11 @@ public final class IndexedHeapGraph implements HeapGraph {
     @Override
     public RefCursor outRefs() {
         return new CsrCursor(outOffsets, outRefs);
+    }
+
+    @Override
+    public RowReader outRows() {
+        return new CsrRowReader(outOffsets, outRefs);
     }
 
     @Override

@@ -60,6 +60,14 @@ public final class PackedLongs {
         return Words.getBits(payload, i * bits, bits);
     }
 
+    /** Values {@code from} to {@code from + count - 1} into {@code out[at..]}, in one pass; for columns of 32 bits or fewer. */
+    public void readInts(long from, int count, int[] out, int at) {
+        if (bits > 32) {
+            throw new IllegalStateException("a " + bits + "-bit column read as ints");
+        }
+        Words.unpackInts(payload, from * bits, bits, count, out, at);
+    }
+
     public void set(long i, long value) {
         Words.setBits(payload, i * bits, bits, value);
     }

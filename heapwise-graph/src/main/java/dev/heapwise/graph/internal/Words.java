@@ -42,6 +42,72 @@ public final class Words {
         return v & mask(bits);
     }
 
+    /**
+     * Reads {@code count} consecutive {@code bits}-wide fields from bit {@code bitPos} on into
+     * {@code out[at..]}: one load per word, where {@link #getBits} per field pays one or two
+     * bounds-checked loads and the address arithmetic each time. Reads no word past the last field's.
+     */
+    public static void unpackLongs(MemorySegment s, long bitPos, int bits, int count, long[] out, int at) {
+        if (count <= 0) {
+            return;
+        }
+        if (bits == 0) {
+            java.util.Arrays.fill(out, at, at + count, 0L);
+            return;
+        }
+        long m = mask(bits);
+        long w = bitPos >>> 6;
+        int off = (int) (bitPos & 63);
+        long cur = word(s, w);
+        for (int k = 0; k < count; k++) {
+            if (off == 64) {
+                cur = word(s, ++w);
+                off = 0;
+            }
+            long v = cur >>> off;
+            int end = off + bits;
+            if (end > 64) {
+                cur = word(s, ++w);
+                v |= cur << (64 - off);
+                off = end - 64;
+            } else {
+                off = end;
+            }
+            out[at + k] = v & m;
+        }
+    }
+
+    /** As {@link #unpackLongs}, for fields of 32 bits or fewer. */
+    public static void unpackInts(MemorySegment s, long bitPos, int bits, int count, int[] out, int at) {
+        if (count <= 0) {
+            return;
+        }
+        if (bits == 0) {
+            java.util.Arrays.fill(out, at, at + count, 0);
+            return;
+        }
+        long m = mask(bits);
+        long w = bitPos >>> 6;
+        int off = (int) (bitPos & 63);
+        long cur = word(s, w);
+        for (int k = 0; k < count; k++) {
+            if (off == 64) {
+                cur = word(s, ++w);
+                off = 0;
+            }
+            long v = cur >>> off;
+            int end = off + bits;
+            if (end > 64) {
+                cur = word(s, ++w);
+                v |= cur << (64 - off);
+                off = end - 64;
+            } else {
+                off = end;
+            }
+            out[at + k] = (int) (v & m);
+        }
+    }
+
     /** Writes the {@code bits}-wide field at bit {@code bitPos}; not atomic with neighbours. */
     public static void setBits(MemorySegment s, long bitPos, int bits, long value) {
         if (bits == 0) {

@@ -91,6 +91,16 @@ class ColumnsPropertyTest {
                 }
                 assertThat(ef.indexOf(values[i])).isEqualTo(first);
             }
+            // Blocks read in one pass, from every kind of start (in a word, at its end, past a gap).
+            Random blocks = new Random(values.length * 17L + 1);
+            for (int q = 0; values.length > 0 && q < 50; q++) {
+                int from = blocks.nextInt(values.length);
+                int count = 1 + blocks.nextInt(values.length - from);
+                long[] got = new long[count];
+                ef.read(from, count, got);
+                assertThat(got).as("values %d..%d", from, from + count - 1)
+                        .containsExactly(Arrays.copyOfRange(values, from, from + count));
+            }
             EliasFano.Cursor c = ef.cursor(0);
             for (long v : values) {
                 assertThat(c.hasNext()).isTrue();
@@ -161,6 +171,21 @@ class ColumnsPropertyTest {
             PackedLongs p = PackedLongs.open(s, "test");
             for (int i = 0; i < count; i++) {
                 assertThat(p.get(i)).isEqualTo(values[i]);
+            }
+            // Ranges unpacked in one pass: as ints for narrow columns, as longs (the words underneath) for any.
+            for (int q = 0; count > 0 && q < 20; q++) {
+                int from = r.nextInt(count);
+                int n = r.nextInt(count - from + 1);
+                long[] longs = new long[n + 1];
+                Words.unpackLongs(s.asSlice(ColumnHeader.SIZE), (long) from * bits, bits, n, longs, 1);
+                assertThat(Arrays.copyOfRange(longs, 1, n + 1)).containsExactly(Arrays.copyOfRange(values, from, from + n));
+                if (bits <= 32) {
+                    int[] ints = new int[n + 2];
+                    p.readInts(from, n, ints, 2);
+                    for (int k = 0; k < n; k++) {
+                        assertThat(ints[2 + k]).as("value %d", from + k).isEqualTo((int) values[from + k]);
+                    }
+                }
             }
             // random writes over a writable copy give the same column
             MemorySegment rw = arena.allocate(PackedLongs.fileSize(count, bits), 8);

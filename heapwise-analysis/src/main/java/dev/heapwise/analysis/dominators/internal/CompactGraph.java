@@ -5,6 +5,7 @@ import dev.heapwise.analysis.internal.NativeMemory;
 import dev.heapwise.analysis.internal.NativeLongs;
 import dev.heapwise.analysis.internal.Parallel;
 import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.RowReader;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -161,22 +162,22 @@ final class CompactGraph implements AutoCloseable {
         return Math.min(n, lo << 6);
     }
 
-    /** Collects the kept edges of {@code v} into {@code row[0..]}; returns the count (row may grow). */
+    /** The kept edges of a long row, collected and sorted before they are written. */
     private static final class Row {
         int[] row = new int[64];
         int size;
 
-        void collect(Digraph g, RefCursor c, int[] target, int v) {
+        /** The kept edges of {@code v}: its stored successors {@code refs[start..end)}, then its group edge. */
+        void collect(Digraph g, int[] refs, int start, int end, int[] target, int v, int group) {
             size = 0;
-            c.reset(v);
-            for (int t; (t = c.next()) >= 0; ) {
+            for (int e = start; e < end; e++) {
+                int t = refs[e];
                 if (t != v && !g.isRoot(t)) {
                     add(t);
                 }
             }
-            int k = g.groupOf(v);
-            if (k >= 0) {
-                int t = target[k];
+            if (group >= 0) {
+                int t = target[group];
                 if (t >= 0 && t != v) {
                     add(t);
                 }
@@ -186,18 +187,8 @@ final class CompactGraph implements AutoCloseable {
             }
         }
 
-        /**
-         * Writes the row at {@code pos}. Most rows hold one to three targets, for which plain stores
-         * cost a few nanoseconds where a bulk copy's checks cost tens: millions of rows.
-         */
         void copyTo(MemorySegment tg, long pos) {
-            if (size > 8) {
-                MemorySegment.copy(row, 0, tg, NativeInts.INT, pos * 4, size);
-                return;
-            }
-            for (int k = 0; k < size; k++) {
-                NativeInts.set(tg, pos + k, row[k]);
-            }
+            MemorySegment.copy(row, 0, tg, NativeInts.INT, pos * 4, size);
         }
 
         private void add(int t) {
@@ -208,19 +199,71 @@ final class CompactGraph implements AutoCloseable {
         }
     }
 
-    /** Copies the rows of vertices {@code [from, to)} to the targets from {@code pos} on; returns where they end. */
+    /** Vertices whose rows and groups are read from the graph at a time (tests set it small). */
+    static int block = 4096;
+    /** References the read buffer holds at first (tests set it small, so reads stop early). */
+    static int refsBuffer = 4 * 4096;
+
+    /**
+     * Copies the rows of vertices {@code [from, to)} to the targets from {@code pos} on; returns where
+     * they end. The graph's rows and groups are read a block at a time ({@link RowReader}: decoded in
+     * order, several times cheaper than a cursor per vertex).
+     */
     private static long copyRows(Digraph g, int[] target, int from, int to, MemorySegment off, boolean wide,
             MemorySegment tg, long pos, long[] leaf) {
-        RefCursor c = g.successors();
+        RowReader rows = g.successorRows();
+        int[] ends = new int[block];
+        int[] groups = new int[block];
+        int[] refs = new int[refsBuffer];
         Row row = new Row();
-        for (int v = from; v < to; v++) {
+        for (int v = from; v < to; ) {
+            int got = rows.read(v, Math.min(ends.length, to - v), ends, refs);
+            if (got == 0) { // the row of v alone is longer than the buffer
+                refs = new int[Math.toIntExact(rows.rowLength(v))];
+                continue;
+            }
+            g.groupsOf(v, got, groups);
+            pos = copyBlock(g, target, v, got, ends, refs, groups, off, wide, tg, pos, leaf, row);
+            v += got;
+        }
+        return pos;
+    }
+
+    /**
+     * Copies the rows of one block read by {@link #copyRows}, from {@code pos} on; returns where they
+     * end. A row too short to be sorted (most: one to three targets) is filtered straight into
+     * place; a longer one goes through {@code row}.
+     */
+    private static long copyBlock(Digraph g, int[] target, int first, int count, int[] ends, int[] refs, int[] groups,
+            MemorySegment off, boolean wide, MemorySegment tg, long pos, long[] leaf, Row row) {
+        int start = 0;
+        for (int k = 0; k < count; k++) {
+            int v = first + k;
+            int end = ends[k];
             setOffset(off, wide, v, pos);
-            row.collect(g, c, target, v);
-            if (row.size == 0) {
+            long at = pos;
+            if (end - start < SORT_FROM) {
+                for (int e = start; e < end; e++) {
+                    int t = refs[e];
+                    if (t != v && !g.isRoot(t)) {
+                        NativeInts.set(tg, at++, t);
+                    }
+                }
+                int group = groups[k];
+                int t = group < 0 ? -1 : target[group];
+                if (t >= 0 && t != v) {
+                    NativeInts.set(tg, at++, t);
+                }
+            } else {
+                row.collect(g, refs, start, end, target, v, groups[k]);
+                row.copyTo(tg, at);
+                at += row.size;
+            }
+            if (at == pos) {
                 leaf[v >>> 6] |= 1L << v;
             }
-            row.copyTo(tg, pos);
-            pos += row.size;
+            pos = at;
+            start = end;
         }
         return pos;
     }

@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.dominators.internal;
 
 import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.RowReader;
 
 /**
  * The flow graph the dominator algorithm runs on: vertices {@code 0..vertexCount()-1}, a virtual
@@ -33,6 +34,14 @@ public interface Digraph {
     /** A new cursor over stored successors (group edges not included), for the calling thread. */
     RefCursor successors();
 
+    /**
+     * A new reader of stored successors a block of vertices at a time (group edges not included),
+     * for the calling thread: for passes over every vertex in order.
+     */
+    default RowReader successorRows() {
+        return RowReader.over(successors());
+    }
+
     /** A new cursor over stored predecessors (group edges not included), for the calling thread. */
     RefCursor predecessors();
 
@@ -44,6 +53,13 @@ public interface Digraph {
 
     /** The group of {@code v}, or -1. Thread-safe. */
     int groupOf(int v);
+
+    /** The groups of vertices {@code from} to {@code from + count - 1} into {@code out[0..count)}. Thread-safe. */
+    default void groupsOf(int from, int count, int[] out) {
+        for (int k = 0; k < count; k++) {
+            out[k] = groupOf(from + k);
+        }
+    }
 
     /** The vertex every member of the group has an edge to, or -1 for none. */
     int groupTarget(int group);

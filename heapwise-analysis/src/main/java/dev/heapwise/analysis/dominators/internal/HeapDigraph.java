@@ -3,6 +3,7 @@ package dev.heapwise.analysis.dominators.internal;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.RowReader;
 import java.util.List;
 
 /**
@@ -68,6 +69,11 @@ public final class HeapDigraph implements Digraph {
     }
 
     @Override
+    public RowReader successorRows() {
+        return graph.outRows();
+    }
+
+    @Override
     public RefCursor predecessors() {
         return graph.inRefs();
     }
@@ -80,6 +86,11 @@ public final class HeapDigraph implements Digraph {
     @Override
     public int groupOf(int v) {
         return graph.classOf(v);
+    }
+
+    @Override
+    public void groupsOf(int from, int count, int[] out) {
+        graph.readClasses(from, count, out);
     }
 
     @Override

@@ -47,10 +47,12 @@ public final class SemiNca {
      * @param unreachableSize   per group: their summed size
      * @param groupRetained     per group, the retained size of its members together (see
      *                          {@link GroupRetainedSizes}), computed in the background; null when not asked for
+     * @param topLevel          the vertices whose immediate dominator is the virtual root, ascending
+     *                          (found by the results pass, which reads every dominator anyway)
      */
     public record Result(TreeArrays arrays, AutoCloseable owned, int reachable, int pseudoRoots,
             long reachableSize, long[] unreachableCount, long[] unreachableSize,
-            CompletableFuture<long[]> groupRetained) implements AutoCloseable {
+            CompletableFuture<long[]> groupRetained, int[] topLevel) implements AutoCloseable {
         public int idom(int v) {
             return arrays.idom(v);
         }
@@ -272,7 +274,7 @@ public final class SemiNca {
                 }
             }
             Result r = new Result(arrays, owner, total - 1, pseudoRoots, reachableSize, out.unreachableCount,
-                    out.unreachableSize, groups);
+                    out.unreachableSize, groups, out.topLevel);
             owner = null;
             return r;
         } finally {
@@ -475,14 +477,15 @@ public final class SemiNca {
 
     /**
      * The results of vertices {@code [from, to)} into {@code idomOut} and {@code retOut} at
-     * {@code v - base}, counting the unreachable ones per group. The hot loop in a small method of its
+     * {@code v - base}, counting the unreachable ones per group and collecting those under the
+     * virtual root into {@code top}. The hot loop in a small method of its
      * own, without the writing of the pieces: C2 compiles it on stack replacement in 0.13 s, where the
      * loop with the file channel's write path inlined took 0.16 s (both threads run it interpreted
      * meanwhile), and a deoptimisation at a piece's end discards only this.
      */
     private static void fill(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
             MemorySegment ret, MemorySegment groupOfNumber, MemorySegment idomOut, MemorySegment retOut, int base,
-            int from, int to, long[] count, long[] size, Overflow over) {
+            int from, int to, long[] count, long[] size, Overflow over, IntStack top) {
         int groups = count.length;
         for (int v = from; v < to; v++) {
             int i = NativeInts.get(pre, v);
@@ -501,7 +504,12 @@ public final class SemiNca {
                     NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
                 }
                 int d = NativeInts.get(idom, i);
-                NativeInts.set(idomOut, at, d == 0 ? ROOT : NativeInts.get(vertex, d));
+                if (d == 0) {
+                    NativeInts.set(idomOut, at, ROOT);
+                    top.push(v);
+                } else {
+                    NativeInts.set(idomOut, at, NativeInts.get(vertex, d));
+                }
                 long r = NativeLongs.get(ret, i);
                 if (r >= TreeArrays.OVERFLOW) {
                     over.add(v, r);
@@ -516,11 +524,11 @@ public final class SemiNca {
     private static final int PIECE = 1 << 16;
 
     private record Results(long[] unreachableCount, long[] unreachableSize, long[] overflowIndex,
-            long[] overflowValue) {}
+            long[] overflowValue, int[] topLevel) {}
 
     /**
      * Immediate dominators and retained sizes by vertex (sizes as {@link TreeArrays} keeps them), and
-     * the unreachable vertices per group. Two threads, each over half the vertices.
+     * the unreachable vertices per group, and the top level. Two threads, each over half the vertices.
      */
     private static Results results(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
             MemorySegment ret, MemorySegment[] target, Outputs outputs, MemorySegment groupOfNumber, int threads) {
@@ -529,13 +537,15 @@ public final class SemiNca {
         int parts = Parallel.parts(n, threads);
         int[] bounds = Parallel.bounds(n, parts);
         long[][][] acc = new long[parts][][];
+        IntStack[] tops = new IntStack[parts];
         Parallel.run(parts, p -> {
             long[] count = new long[groups];
             long[] size = new long[groups];
             Overflow over = new Overflow();
+            IntStack top = tops[p] = new IntStack();
             if (target != null) {
                 fill(g, pre, vertex, idom, ret, groupOfNumber, target[0], target[1], 0, bounds[p], bounds[p + 1], count,
-                        size, over);
+                        size, over, top);
             } else {
                 // Without target arrays, each thread fills a small buffer pair and hands it over when full.
                 try (Arena arena = Arena.ofConfined()) {
@@ -544,7 +554,7 @@ public final class SemiNca {
                     for (int from = bounds[p]; from < bounds[p + 1]; from += PIECE) {
                         int to = Math.min(from + PIECE, bounds[p + 1]);
                         fill(g, pre, vertex, idom, ret, groupOfNumber, idomOut, retOut, from, from, to, count, size,
-                                over);
+                                over, top);
                         outputs.write(from, idomOut, retOut, to - from);
                     }
                 }
@@ -570,6 +580,17 @@ public final class SemiNca {
                 value[at++] = a[2][j + 1];
             }
         }
-        return new Results(count, size, index, value);
+        long topCount = 0;
+        for (IntStack t : tops) { // parts are in vertex order, so the top level comes out ascending
+            topCount += t.size();
+        }
+        int[] topLevel = new int[Math.toIntExact(topCount)];
+        int k = 0;
+        for (IntStack t : tops) {
+            for (long j = 0; j < t.size(); j++) {
+                topLevel[k++] = t.get(j);
+            }
+        }
+        return new Results(count, size, index, value, topLevel);
     }
 }

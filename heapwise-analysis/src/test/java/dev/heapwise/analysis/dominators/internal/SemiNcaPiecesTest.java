@@ -41,8 +41,10 @@ class SemiNcaPiecesTest {
             }
         };
         int reachable;
+        int[] topLevel;
         try (SemiNca.Result written = SemiNca.compute(g, false, ProgressListener.NONE, pieces, false, 2)) {
             reachable = written.reachable();
+            topLevel = written.topLevel();
         }
         assertThat(reachable).as("a test that exercises something").isGreaterThan(n / 10);
         try (SemiNca.Result inMemory = SemiNca.compute(g, false, ProgressListener.NONE, SemiNca.nativeOutputs(),
@@ -55,6 +57,9 @@ class SemiNcaPiecesTest {
                     assertThat((long) retained[v]).as("retained size of %d", v).isEqualTo(inMemory.retainedSize(v));
                 }
             }
+            int[] under = java.util.stream.IntStream.range(0, n).filter(v -> idom[v] == SemiNca.ROOT).toArray();
+            assertThat(topLevel).as("the top level, written in pieces").containsExactly(under);
+            assertThat(inMemory.topLevel()).containsExactly(under);
         }
     }
 }

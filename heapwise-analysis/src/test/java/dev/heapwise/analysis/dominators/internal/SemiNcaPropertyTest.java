@@ -100,12 +100,22 @@ class SemiNcaPropertyTest {
         // and its halves cross chunk boundaries.
         int chunk = EdgeLog.chunkPairs;
         EdgeLog.chunkPairs = (seed & 8) != 0 ? 1 + (int) ((seed >>> 4) & 3) : chunk;
+        // Copy the rows in blocks of one to eight vertices with a buffer of up to three references on
+        // half the graphs, so that reads stop early and a row longer than the buffer makes it grow.
+        int block = CompactGraph.block;
+        int refsBuffer = CompactGraph.refsBuffer;
+        if ((seed & 16) != 0) {
+            CompactGraph.block = 1 + (int) ((seed >>> 6) & 7);
+            CompactGraph.refsBuffer = (int) ((seed >>> 9) & 3);
+        }
         try {
             return SemiNca.compute(g, keep, ProgressListener.NONE, SemiNca.nativeOutputs(), true, split ? 2 : 1);
         } finally {
             Parallel.splitEverythingForTests(false);
             PredecessorLists.crowded = 4096;
             EdgeLog.chunkPairs = chunk;
+            CompactGraph.block = block;
+            CompactGraph.refsBuffer = refsBuffer;
         }
     }
 
@@ -124,6 +134,7 @@ class SemiNcaPropertyTest {
             }
             assertThat(r.reachable()).isEqualTo(reachable);
             assertRetainedIsSubtreeSum(g, r);
+            assertTopLevel(r, oracle);
             assertUnreachableTotals(g, r, oracle);
             assertGroupRetained(g, r, oracle);
         }
@@ -142,7 +153,14 @@ class SemiNcaPropertyTest {
             }
             assertThat(r.reachable()).isEqualTo(n);
             assertRetainedIsSubtreeSum(g, r);
+            assertTopLevel(r, oracle);
         }
+    }
+
+    /** The top level the results pass collects: the vertices the oracle puts under the virtual root, ascending. */
+    static void assertTopLevel(SemiNca.Result r, BruteForceDominators oracle) {
+        int[] expected = IntStream.range(0, oracle.idom.length).filter(v -> oracle.idom[v] == SemiNca.ROOT).toArray();
+        assertThat(r.topLevel()).containsExactly(expected);
     }
 
     /**
