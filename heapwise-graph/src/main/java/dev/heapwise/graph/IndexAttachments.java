@@ -30,6 +30,17 @@ public interface IndexAttachments {
     boolean save(String name, Writer writer) throws IOException;
 
     /**
+     * Saves an attachment as {@link #save} does and maps what was written at once, read-only:
+     * making the file durable ({@code fsync}) and renaming it to its real name happen on a thread of
+     * their own meanwhile, so the caller goes on with the mapping. {@link #open} of the same name,
+     * and the graph's close, wait for that; the graph's close reports a failure then. Empty when the
+     * index folder is not writable.
+     */
+    default Optional<MemorySegment> saveAndOpen(String name, Writer writer) throws IOException {
+        return save(name, writer) ? open(name) : Optional.empty();
+    }
+
+    /**
      * A folder on the index's disk where an analysis may put short-lived scratch files (memory it
      * could not get otherwise); empty when the index folder is not writable. O(1), no I/O beyond a
      * permission check.

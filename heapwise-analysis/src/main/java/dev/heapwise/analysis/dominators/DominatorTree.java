@@ -140,7 +140,7 @@ public final class DominatorTree implements AutoCloseable {
         // If memory runs short, scratch goes to files on the index's disk rather than java.io.tmpdir (often in RAM).
         NativeMemory.spillTo(graph.attachments().scratchFolder().orElse(null));
         SemiNca.Result[] kept = new SemiNca.Result[1];
-        boolean ok = graph.attachments().save(name, ch -> {
+        Optional<MemorySegment> back = graph.attachments().saveAndOpen(name, ch -> {
             int n = graph.objectCount();
             SemiNca.Result r = SemiNca.compute(new HeapDigraph(graph), options.keepUnreachable(), progress,
                     new SemiNca.Outputs() {
@@ -167,9 +167,8 @@ public final class DominatorTree implements AutoCloseable {
             DominatorFile.writeRest(ch, c.header, r.arrays(), c.unreachableCount, c.unreachableShallow);
             kept[0] = r;
         });
-        if (ok) {
-            Optional<MemorySegment> back = graph.attachments().open(name);
-            DominatorTree t = back.map(f -> load(graph, f)).orElse(null);
+        if (back.isPresent()) {
+            DominatorTree t = load(graph, back.get());
             if (t != null) {
                 // The class retained sizes are still being summed in the background: the first
                 // caller who wants them waits for them and saves them beside the tree.

@@ -622,8 +622,19 @@ public final class IndexedHeapGraph implements HeapGraph {
         return attachments;
     }
 
+    /** Waits for the attachments still being saved in the background (a failure is thrown after closing). */
     @Override
     public void close() {
+        try {
+            attachments.finish();
+        } catch (IOException e) {
+            closeFiles();
+            throw new UncheckedIOException(e);
+        }
+        closeFiles();
+    }
+
+    private void closeFiles() {
         try {
             content.close();
         } catch (IOException e) {

@@ -64,6 +64,29 @@ final class LeafDominators {
         return bits;
     }
 
+    /** Vertices whose groups are read at a time. */
+    private static final int BLOCK = 4096;
+
+    /**
+     * Folds the numbered members of sink groups among vertices {@code [first, first + count)} (their
+     * groups in {@code groups}) into {@code c}: per group, the nearest common dominator so far.
+     */
+    private static void sinkMembers(int first, int count, int[] groups, boolean[] sink, int[] target,
+            MemorySegment pre, MemorySegment idom, int[] c) {
+        for (int j = 0; j < count; j++) {
+            int k = groups[j];
+            int v = first + j;
+            if (k < 0 || !sink[k] || v == target[k]) {
+                continue;
+            }
+            int number = NativeInts.get(pre, v);
+            if (number == 0 || c[k] == 0) {
+                continue;
+            }
+            c[k] = c[k] < 0 ? number : nca(idom, c[k], number);
+        }
+    }
+
     /**
      * Places the sink targets: the nearest common dominator of their stored predecessors and of
      * every member of their groups (one pass over the groups of all vertices, on two threads). A
@@ -91,17 +114,11 @@ final class LeafDominators {
         Parallel.run(parts, p -> {
             int[] c = new int[groups];
             Arrays.fill(c, -1);
-            boolean[] sink = cg.sinkGroup;
-            for (int v = bounds[p]; v < bounds[p + 1]; v++) {
-                int k = g.groupOf(v);
-                if (k < 0 || !sink[k] || v == target[k]) {
-                    continue;
-                }
-                int number = NativeInts.get(pre, v);
-                if (number == 0 || c[k] == 0) {
-                    continue;
-                }
-                c[k] = c[k] < 0 ? number : nca(idom, c[k], number);
+            int[] block = new int[BLOCK];
+            for (int v = bounds[p]; v < bounds[p + 1]; v += BLOCK) {
+                int count = Math.min(BLOCK, bounds[p + 1] - v);
+                g.groupsOf(v, count, block);
+                sinkMembers(v, count, block, cg.sinkGroup, target, pre, idom, c);
             }
             found[p] = c;
         });
