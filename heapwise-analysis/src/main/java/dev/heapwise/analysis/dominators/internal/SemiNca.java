@@ -231,12 +231,16 @@ public final class SemiNca {
             progress.phase("dominators: retained sizes", total);
             ret = NativeLongs.allocateUninitialized(Math.max(1, total));
             ret.set(0, 0);
-            retainedSizes(g, preSeg, parent, ret.segment(), total, threads);
+            // Without the per-group walk, which needs them by number, the immediate dominators become
+            // objects during the sum: the results pass then reads two arrays at one place, not a third
+            // at the place the second names.
+            boolean byVertex = !groupRetained;
+            retainedSizes(g, preSeg, parent, ret.segment(), total, threads, byVertex ? vertex : null);
             join(touch);
             if (groupRetained) {
                 groupOfNumber = NativeInts.allocateUninitialized(Math.max(1, total));
             }
-            Results out = results(g, preSeg, vertex, parent, ret.segment(), target, outputs,
+            Results out = results(g, preSeg, byVertex ? null : vertex, parent, ret.segment(), target, outputs,
                     groupOfNumber == null ? null : groupOfNumber.segment(), threads);
             // Written out piece by piece: the caller reads the arrays back from where they went.
             TreeArrays arrays = target != null
@@ -440,9 +444,13 @@ public final class SemiNca {
         }
     }
 
-    /** Own sizes by number (two threads, in vertex order), then summed up the tree in reverse preorder into slot 0. */
+    /**
+     * Own sizes by number (two threads, in vertex order), then summed up the tree in reverse preorder
+     * into slot 0. With {@code vertex} given, each immediate dominator becomes its object on the way
+     * ({@link #ROOT} for the virtual root): nothing reads it by number afterwards.
+     */
     private static void retainedSizes(Digraph g, MemorySegment pre, MemorySegment idom, MemorySegment ret, int total,
-            int threads) {
+            int threads, MemorySegment vertex) {
         int n = g.vertexCount();
         int parts = Parallel.parts(n, threads);
         int[] bounds = Parallel.bounds(n, parts);
@@ -454,9 +462,22 @@ public final class SemiNca {
                 }
             }
         });
+        if (vertex == null) {
+            for (int i = total - 1; i >= 1; i--) {
+                int d = NativeInts.get(idom, i);
+                NativeLongs.set(ret, d, NativeLongs.get(ret, d) + NativeLongs.get(ret, i));
+            }
+        } else {
+            sumToObjects(idom, ret, vertex, total);
+        }
+    }
+
+    /** The sum of {@link #retainedSizes}, turning immediate dominators into objects. A loop of its own, as in {@link #number}. */
+    private static void sumToObjects(MemorySegment idom, MemorySegment ret, MemorySegment vertex, int total) {
         for (int i = total - 1; i >= 1; i--) {
             int d = NativeInts.get(idom, i);
             NativeLongs.set(ret, d, NativeLongs.get(ret, d) + NativeLongs.get(ret, i));
+            NativeInts.set(idom, i, d == 0 ? ROOT : NativeInts.get(vertex, d));
         }
     }
 
@@ -478,7 +499,8 @@ public final class SemiNca {
     /**
      * The results of vertices {@code [from, to)} into {@code idomOut} and {@code retOut} at
      * {@code v - base}, counting the unreachable ones per group and collecting those under the
-     * virtual root into {@code top}. The hot loop in a small method of its
+     * virtual root into {@code top}. {@code idom} holds numbers, turned into objects through
+     * {@code vertex}, or (when {@code vertex} is null) objects already. The hot loop in a small method of its
      * own, without the writing of the pieces: C2 compiles it on stack replacement in 0.13 s, where the
      * loop with the file channel's write path inlined took 0.16 s (both threads run it interpreted
      * meanwhile), and a deoptimisation at a piece's end discards only this.
@@ -504,11 +526,10 @@ public final class SemiNca {
                     NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
                 }
                 int d = NativeInts.get(idom, i);
-                if (d == 0) {
-                    NativeInts.set(idomOut, at, ROOT);
+                int dominator = vertex == null ? d : d == 0 ? ROOT : NativeInts.get(vertex, d);
+                NativeInts.set(idomOut, at, dominator);
+                if (dominator == ROOT) {
                     top.push(v);
-                } else {
-                    NativeInts.set(idomOut, at, NativeInts.get(vertex, d));
                 }
                 long r = NativeLongs.get(ret, i);
                 if (r >= TreeArrays.OVERFLOW) {
@@ -529,6 +550,7 @@ public final class SemiNca {
     /**
      * Immediate dominators and retained sizes by vertex (sizes as {@link TreeArrays} keeps them), and
      * the unreachable vertices per group, and the top level. Two threads, each over half the vertices.
+     * {@code vertex} as for {@link #fill}.
      */
     private static Results results(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
             MemorySegment ret, MemorySegment[] target, Outputs outputs, MemorySegment groupOfNumber, int threads) {
