@@ -10,12 +10,15 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
- * The out-edges the dominator computation needs, copied once into plain native int arrays
- * (compressed sparse rows: {@code targets[offset(v) .. offset(v+1))}), so that the depth-first
- * search, which visits vertices in an order the graph's index was not laid out for, pays one or
- * two cache misses per vertex instead of the half dozen of the index's compressed columns. The copy
- * reads the index in order (cheap) on two threads, each over one part of the vertices, split where
- * the work is even ({@link #balancedSplit}).
+ * The out-edges the dominator computation needs, copied once into plain native arrays, so that the
+ * depth-first search, which visits vertices in an order the graph's index was not laid out for,
+ * pays one or two cache misses per vertex instead of the half dozen of the index's compressed
+ * columns. Each vertex has a 64-bit <em>head</em> ({@link #heads}): a row of one or two targets
+ * sits in it whole ({@link #inline}: 17.5 M of the 25.5 M vertices with edges in a 38 M-object dump,
+ * each one cache miss fewer for the search), a longer row is stored in {@link #rows} as its length
+ * and its targets, and the head holds where ({@link #stored}). The copy reads the index in order
+ * (cheap) on two threads, each over one part of the vertices, split where the work is even
+ * ({@link #balancedSplit}).
  *
  * <p>Edges that cannot change any dominator are left out, which is exact and saves most of MAT's
  * class edges:
@@ -34,40 +37,58 @@ import java.util.Arrays;
  */
 final class CompactGraph implements AutoCloseable {
     static final int SORT_FROM = 32;
+    /** The head of a vertex with no edges: the empty row stored at 0. */
+    static final long EMPTY = ~0L;
 
     final int n;
-    final boolean wide;
-    private final NativeInts intOffsets;
-    private final NativeLongs longOffsets;
-    final MemorySegment offsets;
-    private final NativeInts targetArray;
-    final MemorySegment targets;
-    final long edges;
+    private final NativeLongs headArray;
+    /** Per vertex: {@link #inline} targets when non-negative, else {@link #stored} where the row is. */
+    final MemorySegment heads;
+    private final NativeInts rowArray;
+    /** Rows of three targets or more: the length, then the targets. Position 0 holds the empty row. */
+    final MemorySegment rows;
     /** Bit per vertex: no edges left. */
     final long[] leaf;
     /** Per group: its target is a sink (its group edges were left out). */
     final boolean[] sinkGroup;
 
-    private CompactGraph(int n, NativeInts intOffsets, NativeLongs longOffsets, NativeInts targetArray, long edges,
-            long[] leaf, boolean[] sinkGroup) {
+    private CompactGraph(int n, NativeLongs headArray, NativeInts rowArray, long[] leaf, boolean[] sinkGroup) {
         this.n = n;
-        this.wide = longOffsets != null;
-        this.intOffsets = intOffsets;
-        this.longOffsets = longOffsets;
-        this.offsets = wide ? longOffsets.segment() : intOffsets.segment();
-        this.targetArray = targetArray;
-        this.targets = targetArray.segment();
-        this.edges = edges;
+        this.headArray = headArray;
+        this.heads = headArray.segment();
+        this.rowArray = rowArray;
+        this.rows = rowArray.segment();
         this.leaf = leaf;
         this.sinkGroup = sinkGroup;
     }
 
-    long offset(int v) {
-        return wide ? NativeLongs.get(offsets, v) : NativeInts.get(offsets, v);
+    /** The head of a row of one target ({@code second} -1) or two. Non-negative: targets are. */
+    static long inline(int first, int second) {
+        return (first & 0xFFFFFFFFL) | ((long) (second + 1) << 32);
+    }
+
+    /** The head of a row stored at {@code rows[at]}. Negative. */
+    static long stored(long at) {
+        return ~at;
     }
 
     boolean isLeaf(int v) {
         return (leaf[v >>> 6] & (1L << v)) != 0;
+    }
+
+    /** The kept targets of {@code v}, in row order (for tests). */
+    int[] targets(int v) {
+        long h = NativeLongs.get(heads, v);
+        if (h >= 0) {
+            int second = (int) (h >>> 32) - 1;
+            return second < 0 ? new int[] {(int) h} : new int[] {(int) h, second};
+        }
+        long at = ~h;
+        int[] t = new int[NativeInts.get(rows, at)];
+        for (int k = 0; k < t.length; k++) {
+            t[k] = NativeInts.get(rows, at + 1 + k);
+        }
+        return t;
     }
 
     /** Which groups' targets are sinks: non-roots with no edge left but (possibly) to roots or themselves. */
@@ -100,42 +121,39 @@ final class CompactGraph implements AutoCloseable {
             int t = g.groupTarget(k);
             target[k] = t < 0 || g.isRoot(t) || sink[k] ? -1 : t;
         }
-        long capacity = Math.max(1, Math.max(storedEdges, g.storedEdgesBefore(n)) + n);
-        boolean wide = capacity + 1 >= Integer.MAX_VALUE;
-        NativeInts intOffsets = wide ? null : NativeInts.allocateUninitialized(n + 1L);
-        NativeLongs longOffsets = wide ? NativeLongs.allocateUninitialized(n + 1L) : null;
-        NativeInts targetArray = null;
+        // A stored row holds its length and at most its stored edges and a group edge.
+        long capacity = 1 + Math.max(storedEdges, g.storedEdgesBefore(n)) + 2L * n;
+        NativeLongs headArray = NativeLongs.allocateUninitialized(Math.max(1, n));
+        NativeInts rowArray = null;
         try {
-            targetArray = NativeInts.allocateUninitialized(capacity);
+            rowArray = NativeInts.allocateUninitialized(capacity);
             long[] leaf = new long[(n + 64) >>> 6];
-            MemorySegment off = wide ? longOffsets.segment() : intOffsets.segment();
-            MemorySegment tg = targetArray.segment();
+            MemorySegment hd = headArray.segment();
+            MemorySegment rw = rowArray.segment();
+            NativeInts.set(rw, 0, 0); // the empty row
             // Two parts at most: the second part's rows go right after the most the first part can
-            // keep (its stored edges and a class edge per vertex), then move down once, to follow
-            // the first part's rows.
+            // keep, then move down once, to follow the first part's rows.
             int split = Parallel.parts(n, threads) > 1 ? balancedSplit(g, n) : n;
-            long secondAt = g.storedEdgesBefore(split) + split;
+            long secondAt = 1 + g.storedEdgesBefore(split) + 2L * split;
             long[] ends = new long[2];
             Parallel.run(split < n ? 2 : 1, p -> {
                 if (p == 0) {
-                    ends[0] = copyRows(g, target, 0, split, off, wide, tg, 0, leaf);
+                    ends[0] = copyRows(g, target, 0, split, hd, rw, 1, leaf);
                 } else {
-                    ends[1] = copyRows(g, target, split, n, off, wide, tg, secondAt, leaf);
+                    ends[1] = copyRows(g, target, split, n, hd, rw, secondAt, leaf);
                 }
             });
             long total = ends[0];
             if (split < n) {
                 long len = ends[1] - secondAt;
-                MemorySegment.copy(tg, secondAt * 4, tg, total * 4, len * 4);
+                MemorySegment.copy(rw, secondAt * 4, rw, total * 4, len * 4);
                 // What the second part wrote above the rows' new end is free now.
-                NativeMemory.discard(tg, (total + len) * 4, ends[1] * 4);
-                shiftOffsets(off, wide, split, n - 1, secondAt - total);
-                total += len;
+                NativeMemory.discard(rw, (total + len) * 4, ends[1] * 4);
+                shiftHeads(hd, split, n, secondAt - total);
             }
-            setOffset(off, wide, n, total);
-            return new CompactGraph(n, intOffsets, longOffsets, targetArray, total, leaf, sink);
+            return new CompactGraph(n, headArray, rowArray, leaf, sink);
         } catch (RuntimeException | Error e) {
-            NativeMemory.closeAll(intOffsets, longOffsets, targetArray);
+            NativeMemory.closeAll(headArray, rowArray);
             throw e;
         }
     }
@@ -162,7 +180,7 @@ final class CompactGraph implements AutoCloseable {
         return Math.min(n, lo << 6);
     }
 
-    /** The kept edges of a long row, collected and sorted before they are written. */
+    /** The kept edges of a long row, collected and sorted before they are placed. */
     private static final class Row {
         int[] row = new int[64];
         int size;
@@ -187,8 +205,24 @@ final class CompactGraph implements AutoCloseable {
             }
         }
 
-        void copyTo(MemorySegment tg, long pos) {
-            MemorySegment.copy(row, 0, tg, NativeInts.INT, pos * 4, size);
+        /**
+         * Writes the head of {@code v} (a long row's stored ones drop to a few targets at most: roots
+         * and itself left out), and the row from {@code rows[pos]} on when it does not fit in the
+         * head; returns where the next row goes.
+         */
+        long place(MemorySegment heads, MemorySegment rows, int v, long pos) {
+            if (size == 0) {
+                NativeLongs.set(heads, v, EMPTY);
+                return pos;
+            }
+            if (size <= 2) {
+                NativeLongs.set(heads, v, inline(row[0], size == 2 ? row[1] : -1));
+                return pos;
+            }
+            NativeLongs.set(heads, v, stored(pos));
+            NativeInts.set(rows, pos, size);
+            MemorySegment.copy(row, 0, rows, NativeInts.INT, (pos + 1) * 4, size);
+            return pos + 1 + size;
         }
 
         private void add(int t) {
@@ -205,101 +239,109 @@ final class CompactGraph implements AutoCloseable {
     static int refsBuffer = 4 * 4096;
 
     /**
-     * Copies the rows of vertices {@code [from, to)} to the targets from {@code pos} on; returns where
-     * they end. The graph's rows and groups are read a block at a time ({@link RowReader}: decoded in
-     * order, several times cheaper than a cursor per vertex).
+     * Copies the rows of vertices {@code [from, to)}, storing the long ones from {@code pos} on;
+     * returns where they end. The graph's rows and groups are read a block at a time
+     * ({@link RowReader}: decoded in order, several times cheaper than a cursor per vertex).
      */
-    private static long copyRows(Digraph g, int[] target, int from, int to, MemorySegment off, boolean wide,
-            MemorySegment tg, long pos, long[] leaf) {
-        RowReader rows = g.successorRows();
+    private static long copyRows(Digraph g, int[] target, int from, int to, MemorySegment heads, MemorySegment rows,
+            long pos, long[] leaf) {
+        RowReader reader = g.successorRows();
         int[] ends = new int[block];
         int[] groups = new int[block];
         int[] refs = new int[refsBuffer];
         Row row = new Row();
         for (int v = from; v < to; ) {
-            int got = rows.read(v, Math.min(ends.length, to - v), ends, refs);
+            int got = reader.read(v, Math.min(ends.length, to - v), ends, refs);
             if (got == 0) { // the row of v alone is longer than the buffer
-                refs = new int[Math.toIntExact(rows.rowLength(v))];
+                refs = new int[Math.toIntExact(reader.rowLength(v))];
                 continue;
             }
             g.groupsOf(v, got, groups);
-            pos = copyBlock(g, target, v, got, ends, refs, groups, off, wide, tg, pos, leaf, row);
+            pos = copyBlock(g, target, v, got, ends, refs, groups, heads, rows, pos, leaf, row);
             v += got;
         }
         return pos;
     }
 
     /**
-     * Copies the rows of one block read by {@link #copyRows}, from {@code pos} on; returns where they
-     * end. A row too short to be sorted (most: one to three targets) is filtered straight into
-     * place; a longer one goes through {@code row}.
+     * Copies the rows of one block read by {@link #copyRows}; returns where the stored rows end. A
+     * row too short to be sorted (most: one to three targets) is filtered straight into place: its
+     * targets go to where it would be stored, the first two also kept aside for a head of their own.
      */
     private static long copyBlock(Digraph g, int[] target, int first, int count, int[] ends, int[] refs, int[] groups,
-            MemorySegment off, boolean wide, MemorySegment tg, long pos, long[] leaf, Row row) {
+            MemorySegment heads, MemorySegment rows, long pos, long[] leaf, Row row) {
         int start = 0;
         for (int k = 0; k < count; k++) {
             int v = first + k;
             int end = ends[k];
-            setOffset(off, wide, v, pos);
-            long at = pos;
-            if (end - start < SORT_FROM) {
-                for (int e = start; e < end; e++) {
-                    int t = refs[e];
-                    if (t != v && !g.isRoot(t)) {
-                        NativeInts.set(tg, at++, t);
-                    }
-                }
-                int group = groups[k];
-                int t = group < 0 ? -1 : target[group];
-                if (t >= 0 && t != v) {
-                    NativeInts.set(tg, at++, t);
-                }
-            } else {
+            if (end - start >= SORT_FROM) {
                 row.collect(g, refs, start, end, target, v, groups[k]);
-                row.copyTo(tg, at);
-                at += row.size;
+                if (row.size == 0) {
+                    leaf[v >>> 6] |= 1L << v;
+                }
+                pos = row.place(heads, rows, v, pos);
+                start = end;
+                continue;
             }
-            if (at == pos) {
-                leaf[v >>> 6] |= 1L << v;
+            int size = 0;
+            int a = -1;
+            int b = -1;
+            for (int e = start; e < end; e++) {
+                int t = refs[e];
+                if (t != v && !g.isRoot(t)) {
+                    NativeInts.set(rows, pos + 1 + size, t);
+                    if (size == 0) {
+                        a = t;
+                    } else if (size == 1) {
+                        b = t;
+                    }
+                    size++;
+                }
             }
-            pos = at;
+            int group = groups[k];
+            int t = group < 0 ? -1 : target[group];
+            if (t >= 0 && t != v) {
+                NativeInts.set(rows, pos + 1 + size, t);
+                if (size == 0) {
+                    a = t;
+                } else if (size == 1) {
+                    b = t;
+                }
+                size++;
+            }
             start = end;
+            if (size == 0) {
+                leaf[v >>> 6] |= 1L << v;
+                NativeLongs.set(heads, v, EMPTY);
+            } else if (size <= 2) {
+                NativeLongs.set(heads, v, inline(a, b));
+            } else {
+                NativeLongs.set(heads, v, stored(pos));
+                NativeInts.set(rows, pos, size);
+                pos += 1 + size;
+            }
         }
         return pos;
     }
 
     /**
-     * Moves the offsets of vertices {@code [from, to]} down by {@code delta}. A loop of its own: in
-     * build, it would have all of build compiled on stack replacement (ARCHITECTURE.md, "Hot loops
-     * and the JIT").
+     * Moves the stored rows' places in the heads of vertices {@code [from, to)} down by {@code delta}.
+     * A loop of its own: in build, it would have all of build compiled on stack replacement
+     * (ARCHITECTURE.md, "Hot loops and the JIT").
      */
-    private static void shiftOffsets(MemorySegment off, boolean wide, int from, int to, long delta) {
-        for (int v = from; v <= to; v++) {
-            if (wide) {
-                NativeLongs.set(off, v, NativeLongs.get(off, v) - delta);
-            } else {
-                NativeInts.set(off, v, (int) (NativeInts.get(off, v) - delta));
+    private static void shiftHeads(MemorySegment heads, int from, int to, long delta) {
+        for (int v = from; v < to; v++) {
+            long h = NativeLongs.get(heads, v);
+            if (h < 0 && h != EMPTY) {
+                NativeLongs.set(heads, v, stored(~h - delta));
             }
-        }
-    }
-
-    private static void setOffset(MemorySegment off, boolean wide, int v, long pos) {
-        if (wide) {
-            NativeLongs.set(off, v, pos);
-        } else {
-            NativeInts.set(off, v, (int) pos);
         }
     }
 
     /** Frees the arrays. */
     @Override
     public void close() {
-        if (intOffsets != null) {
-            intOffsets.close();
-        }
-        if (longOffsets != null) {
-            longOffsets.close();
-        }
-        targetArray.close();
+        headArray.close();
+        rowArray.close();
     }
 }

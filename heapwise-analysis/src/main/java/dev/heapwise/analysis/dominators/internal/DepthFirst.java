@@ -57,9 +57,8 @@ final class DepthFirst {
     void search(int[] entries, int count) {
         MemorySegment vertex = vertexArray.segment();
         MemorySegment parent = parentArray.segment();
-        MemorySegment offsets = g.offsets;
-        MemorySegment targets = g.targets;
-        boolean wide = g.wide;
+        MemorySegment heads = g.heads;
+        MemorySegment rows = g.rows;
         // The three bits of a vertex side by side (words 3w, 3w + 1, 3w + 2: seen, leaf, twice), so
         // that testing a target takes one cache line where three arrays would take up to three.
         long[] bits = interleave(seen, g.leaf, twice);
@@ -109,17 +108,14 @@ final class DepthFirst {
             int me = d++;
             NativeInts.set(vertex, me, v);
             NativeInts.set(parent, me, p);
-            long begin;
-            long end;
-            if (wide) {
-                begin = NativeLongs.get(offsets, v);
-                end = NativeLongs.get(offsets, v + 1L);
-            } else {
-                begin = NativeInts.get(offsets, v);
-                end = NativeInts.get(offsets, v + 1L);
-            }
-            for (long e = end - 1; e >= begin; e--) {
-                int t = NativeInts.get(targets, e);
+            // A row of one or two targets is in the head itself: no second cache miss.
+            long h = NativeLongs.get(heads, v);
+            int first = (int) h;
+            int second = (int) (h >>> 32) - 1;
+            long at = ~h;
+            int length = h >= 0 ? (second >= 0 ? 2 : 1) : NativeInts.get(rows, at);
+            for (int k = length - 1; k >= 0; k--) {
+                int t = h >= 0 ? (k == 0 ? first : second) : NativeInts.get(rows, at + 1 + k);
                 long tb = 1L << t;
                 int tw = t >>> 6;
                 if ((bits[3 * tw] & tb) != 0) {
