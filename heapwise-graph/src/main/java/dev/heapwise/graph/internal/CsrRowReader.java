@@ -7,6 +7,7 @@ final class CsrRowReader implements RowReader {
     private final EliasFano offsets;
     private final PackedLongs refs;
     private long[] bounds = new long[0];
+    private long[] scratch;
 
     CsrRowReader(EliasFano offsets, PackedLongs refs) {
         this.offsets = offsets;
@@ -21,7 +22,7 @@ final class CsrRowReader implements RowReader {
         if (bounds.length < count + 1) {
             bounds = new long[count + 1];
         }
-        offsets.read(from, count + 1, bounds);
+        scratch = offsets.read(from, count + 1, bounds, scratch);
         long start = bounds[0];
         int k = 0;
         while (k < count && bounds[k + 1] - start <= targets.length) {
@@ -29,7 +30,7 @@ final class CsrRowReader implements RowReader {
             k++;
         }
         if (k > 0) {
-            refs.readInts(start, ends[k - 1], targets, 0);
+            scratch = refs.readInts(start, ends[k - 1], targets, 0, scratch);
         }
         return k;
     }

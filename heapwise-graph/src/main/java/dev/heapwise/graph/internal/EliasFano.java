@@ -141,12 +141,13 @@ public final class EliasFano {
     /**
      * Values {@code from} to {@code from + count - 1} into {@code out[0..count)}: one select, then
      * the upper bits scanned and the low bits unpacked in order (for CSR offsets, a block of rows).
+     * Returns the scratch array used for the low bits ({@link Words#unpackLongs}).
      */
-    public void read(long from, int count, long[] out) {
+    public long[] read(long from, int count, long[] out, long[] scratch) {
         if (count <= 0) {
-            return;
+            return scratch;
         }
-        Words.unpackLongs(lower, from * lowBits, lowBits, count, out, 0);
+        long[] used = Words.unpackLongs(lower, from * lowBits, lowBits, count, out, 0, scratch);
         long p = select1(from);
         long w = p >>> 6;
         long word = Words.word(upper, w) & (-1L << (p & 63));
@@ -159,6 +160,7 @@ public final class EliasFano {
             long y = ((position - from - k) << lowBits) | out[k];
             out[k] = base + (y << shift);
         }
+        return used;
     }
 
     /** The index of {@code value}, or -1 if absent (the first index when it repeats). */

@@ -210,7 +210,7 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     @Override
     public void readClasses(int from, int count, int[] out) {
-        classColumn.readInts(from, count, out, 0);
+        classColumn.readInts(from, count, out, 0, null);
     }
 
     private boolean isClassObject(int object, int cls) {

@@ -60,12 +60,15 @@ public final class PackedLongs {
         return Words.getBits(payload, i * bits, bits);
     }
 
-    /** Values {@code from} to {@code from + count - 1} into {@code out[at..]}, in one pass; for columns of 32 bits or fewer. */
-    public void readInts(long from, int count, int[] out, int at) {
+    /**
+     * Values {@code from} to {@code from + count - 1} into {@code out[at..]}, in one pass; for
+     * columns of 32 bits or fewer. Returns the scratch array used ({@link Words#unpackInts}).
+     */
+    public long[] readInts(long from, int count, int[] out, int at, long[] scratch) {
         if (bits > 32) {
             throw new IllegalStateException("a " + bits + "-bit column read as ints");
         }
-        Words.unpackInts(payload, from * bits, bits, count, out, at);
+        return Words.unpackInts(payload, from * bits, bits, count, out, at, scratch);
     }
 
     public void set(long i, long value) {

@@ -44,30 +44,36 @@ public final class Words {
 
     /**
      * Reads {@code count} consecutive {@code bits}-wide fields from bit {@code bitPos} on into
-     * {@code out[at..]}: one load per word, where {@link #getBits} per field pays one or two
-     * bounds-checked loads and the address arithmetic each time. Reads no word past the last field's.
+     * {@code out[at..]}. The words that hold them are copied out first in one bulk copy (into
+     * {@code scratch}, or a bigger array returned in its place), so the loop runs over a plain array:
+     * where {@link #getBits} per field pays one or two bounds-checked segment loads each time, and
+     * the loop compiles quickly.
+     *
+     * @return the scratch array used, to pass again
      */
-    public static void unpackLongs(MemorySegment s, long bitPos, int bits, int count, long[] out, int at) {
+    public static long[] unpackLongs(MemorySegment s, long bitPos, int bits, int count, long[] out, int at,
+            long[] scratch) {
         if (count <= 0) {
-            return;
+            return scratch;
         }
         if (bits == 0) {
             java.util.Arrays.fill(out, at, at + count, 0L);
-            return;
+            return scratch;
         }
+        long[] words = wordsOf(s, bitPos, bits, count, scratch);
         long m = mask(bits);
-        long w = bitPos >>> 6;
+        int w = 0;
         int off = (int) (bitPos & 63);
-        long cur = word(s, w);
+        long cur = words[0];
         for (int k = 0; k < count; k++) {
             if (off == 64) {
-                cur = word(s, ++w);
+                cur = words[++w];
                 off = 0;
             }
             long v = cur >>> off;
             int end = off + bits;
             if (end > 64) {
-                cur = word(s, ++w);
+                cur = words[++w];
                 v |= cur << (64 - off);
                 off = end - 64;
             } else {
@@ -75,30 +81,33 @@ public final class Words {
             }
             out[at + k] = v & m;
         }
+        return words;
     }
 
     /** As {@link #unpackLongs}, for fields of 32 bits or fewer. */
-    public static void unpackInts(MemorySegment s, long bitPos, int bits, int count, int[] out, int at) {
+    public static long[] unpackInts(MemorySegment s, long bitPos, int bits, int count, int[] out, int at,
+            long[] scratch) {
         if (count <= 0) {
-            return;
+            return scratch;
         }
         if (bits == 0) {
             java.util.Arrays.fill(out, at, at + count, 0);
-            return;
+            return scratch;
         }
+        long[] words = wordsOf(s, bitPos, bits, count, scratch);
         long m = mask(bits);
-        long w = bitPos >>> 6;
+        int w = 0;
         int off = (int) (bitPos & 63);
-        long cur = word(s, w);
+        long cur = words[0];
         for (int k = 0; k < count; k++) {
             if (off == 64) {
-                cur = word(s, ++w);
+                cur = words[++w];
                 off = 0;
             }
             long v = cur >>> off;
             int end = off + bits;
             if (end > 64) {
-                cur = word(s, ++w);
+                cur = words[++w];
                 v |= cur << (64 - off);
                 off = end - 64;
             } else {
@@ -106,6 +115,16 @@ public final class Words {
             }
             out[at + k] = (int) (v & m);
         }
+        return words;
+    }
+
+    /** The words holding {@code count} fields of {@code bits} bits from {@code bitPos}, copied into scratch (or a new array). */
+    private static long[] wordsOf(MemorySegment s, long bitPos, int bits, int count, long[] scratch) {
+        long first = bitPos >>> 6;
+        int words = Math.toIntExact(((bitPos + (long) bits * count - 1) >>> 6) - first + 1);
+        long[] a = scratch != null && scratch.length >= words ? scratch : new long[Math.max(words, 64)];
+        MemorySegment.copy(s, LONG, first << 3, a, 0, words);
+        return a;
     }
 
     /** Writes the {@code bits}-wide field at bit {@code bitPos}; not atomic with neighbours. */
