@@ -74,7 +74,7 @@ class ManyObjectsTest {
                 }
             }
         }
-        try (HeapGraph g = b.build(t -> new SynthesizedRootsAndAttributesTest.Sizes())) {
+        try (HeapGraph g = b.build(t -> new FakeDumps.Sizes())) {
             RefCursor in = g.inRefs();
             int checked = 0;
             for (int i = 0; i < OBJECTS; i++) {

@@ -20,15 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** A format without root records, with per-object attributes, built through the public builder. */
 class SynthesizedRootsAndAttributesTest {
 
-    record Sizes() implements SizeModel {
-        public String vm() { return "test"; }
-        public String describe() { return "test sizes"; }
-        public long instanceSize(ClassInfo cls) { return 16; }
-        public long arraySize(FieldType t, long length) { return 16 + 8 * length; }
-        public long classObjectSize(ClassInfo cls) { return 32; }
-        public int alignment() { return 8; }
-    }
-
     @Test
     void classStaticsAreRootsAndTheRestIsHeldOutsideTheDump(@TempDir Path dir) throws Exception {
         GraphBuilder b = FakeDumps.builder(dir, "fake.heap");
@@ -49,7 +40,7 @@ class SynthesizedRootsAndAttributesTest {
             b.synthesizeRoots();
             b.setContent(ContentLocation.copy(w.size()));
         }
-        try (HeapGraph g = b.build(t -> new Sizes())) {
+        try (HeapGraph g = b.build(t -> new FakeDumps.Sizes())) {
             Map<Long, RootKind> roots = new HashMap<>();
             for (GcRoot r : g.roots()) {
                 roots.put(g.id(r.object()), r.kind());

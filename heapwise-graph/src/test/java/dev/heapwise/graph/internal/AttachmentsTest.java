@@ -7,11 +7,9 @@ import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.IndexAttachments;
 import dev.heapwise.graph.build.ClassDef;
-import dev.heapwise.graph.build.ClassInfo;
 import dev.heapwise.graph.build.ContentWriter;
+import dev.heapwise.graph.build.FakeDumps;
 import dev.heapwise.graph.build.GraphBuilder;
-import dev.heapwise.graph.build.ProgressListener;
-import dev.heapwise.graph.build.SizeModel;
 import dev.heapwise.graph.io.ContentLocation;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -28,20 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Attachments saved beside an index: readable at once, under their real name once saved, no temporary file left. */
 class AttachmentsTest {
 
-    record Sizes() implements SizeModel {
-        public String vm() { return "test"; }
-        public String describe() { return "test sizes"; }
-        public long instanceSize(ClassInfo cls) { return 16; }
-        public long arraySize(FieldType t, long length) { return 16 + 8 * length; }
-        public long classObjectSize(ClassInfo cls) { return 32; }
-        public int alignment() { return 8; }
-    }
-
     private static HeapGraph tinyGraph(Path dir) throws IOException {
-        Path dump = dir.resolve("tiny.heap");
-        Files.writeString(dump, "not read back: content comes from the copy");
-        GraphBuilder b = GraphBuilder.start(dump, dir.resolve("tiny.heap.heapwise"), "test", ProgressListener.NONE);
-        b.describeFormat("test 1", 4);
+        GraphBuilder b = FakeDumps.builder(dir, "tiny.heap");
         long cls = 0x100;
         b.addClass(new ClassDef(cls, "Node", 0, 0, 0, 0, 4, List.of(new FieldDef("next", FieldType.OBJECT)),
                 List.of(), null), 0);
@@ -51,7 +37,7 @@ class AttachmentsTest {
             b.synthesizeRoots();
             b.setContent(ContentLocation.copy(w.size()));
         }
-        return b.build(t -> new Sizes());
+        return b.build(t -> new FakeDumps.Sizes());
     }
 
     private static IndexAttachments.Writer bytes(int count, int salt) {

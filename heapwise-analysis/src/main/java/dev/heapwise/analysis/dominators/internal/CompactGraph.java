@@ -180,39 +180,6 @@ final class CompactGraph implements AutoCloseable {
         return Math.min(n, lo << 6);
     }
 
-    /** The kept edges of a long row, collected and sorted before they are placed. */
-    private static final class Row {
-        int[] row = new int[64];
-        int size;
-
-        /** The kept edges of {@code v}: its stored successors {@code refs[start..end)}, then its group edge. */
-        void collect(Digraph g, int[] refs, int start, int end, int[] target, int v, int group) {
-            size = 0;
-            for (int e = start; e < end; e++) {
-                int t = refs[e];
-                if (t != v && !g.isRoot(t)) {
-                    add(t);
-                }
-            }
-            if (group >= 0) {
-                int t = target[group];
-                if (t >= 0 && t != v) {
-                    add(t);
-                }
-            }
-            if (size > SORT_FROM) {
-                Arrays.sort(row, 0, size);
-            }
-        }
-
-        private void add(int t) {
-            if (size == row.length) {
-                row = Arrays.copyOf(row, size * 2);
-            }
-            row[size++] = t;
-        }
-    }
-
     /** Vertices whose rows and groups are read from the graph at a time (tests set it small). */
     static int block = 4096;
     /** References the read buffer holds at first (tests set it small, so reads stop early). */
@@ -233,7 +200,6 @@ final class CompactGraph implements AutoCloseable {
         int[] refs = new int[refsBuffer];
         long[] headOut = new long[block];
         int[] rowOut = new int[2 * block + refs.length];
-        Row row = new Row();
         for (int v = from; v < to; ) {
             int got = reader.read(v, Math.min(ends.length, to - v), ends, refs);
             if (got == 0) { // the row of v alone is longer than the buffer
@@ -242,7 +208,7 @@ final class CompactGraph implements AutoCloseable {
                 continue;
             }
             g.groupsOf(v, got, groups);
-            int used = copyBlock(g, target, v, got, ends, refs, groups, headOut, rowOut, pos, leaf, row);
+            int used = copyBlock(g, target, v, got, ends, refs, groups, headOut, rowOut, pos, leaf);
             MemorySegment.copy(headOut, 0, heads, NativeLongs.LONG, 8L * v, got);
             MemorySegment.copy(rowOut, 0, rows, NativeInts.INT, 4 * pos, used);
             pos += used;
@@ -254,58 +220,38 @@ final class CompactGraph implements AutoCloseable {
     /**
      * The heads of one block read by {@link #copyRows} into {@code headOut}, its stored rows into
      * {@code rowOut} (they go to {@code rows[base..]}); returns how much of {@code rowOut} they
-     * fill. A row too short to be sorted (most: one to three targets) is filtered straight into
-     * place: its targets go where it would be stored, the first two also kept aside for a head of
-     * their own.
+     * fill. Each row is filtered straight into the place it would be stored at (sorted there when
+     * long); a row of one or two targets then goes into its head instead.
      */
     private static int copyBlock(Digraph g, int[] target, int first, int count, int[] ends, int[] refs, int[] groups,
-            long[] headOut, int[] rowOut, long base, long[] leaf, Row row) {
+            long[] headOut, int[] rowOut, long base, long[] leaf) {
         int start = 0;
         int at = 0;
         for (int k = 0; k < count; k++) {
             int v = first + k;
             int end = ends[k];
             int size = 0;
-            int a = -1;
-            int b = -1;
-            if (end - start >= SORT_FROM) {
-                row.collect(g, refs, start, end, target, v, groups[k]);
-                size = row.size;
-                System.arraycopy(row.row, 0, rowOut, at + 1, size);
-                a = size > 0 ? row.row[0] : -1;
-                b = size > 1 ? row.row[1] : -1;
-            } else {
-                for (int e = start; e < end; e++) {
-                    int t = refs[e];
-                    if (t != v && !g.isRoot(t)) {
-                        rowOut[at + 1 + size] = t;
-                        if (size == 0) {
-                            a = t;
-                        } else if (size == 1) {
-                            b = t;
-                        }
-                        size++;
-                    }
+            for (int e = start; e < end; e++) {
+                int t = refs[e];
+                if (t != v && !g.isRoot(t)) {
+                    rowOut[at + 1 + size++] = t;
                 }
-                int group = groups[k];
-                int t = group < 0 ? -1 : target[group];
-                if (t >= 0 && t != v) {
-                    rowOut[at + 1 + size] = t;
-                    if (size == 0) {
-                        a = t;
-                    } else if (size == 1) {
-                        b = t;
-                    }
-                    size++;
-                }
+            }
+            int group = groups[k];
+            int t = group < 0 ? -1 : target[group]; // -1 for a root or a sink
+            if (t >= 0 && t != v) {
+                rowOut[at + 1 + size++] = t;
             }
             start = end;
             if (size == 0) {
                 leaf[v >>> 6] |= 1L << v;
                 headOut[k] = EMPTY;
             } else if (size <= 2) {
-                headOut[k] = inline(a, b);
+                headOut[k] = inline(rowOut[at + 1], size == 2 ? rowOut[at + 2] : -1);
             } else {
+                if (size > SORT_FROM) {
+                    Arrays.sort(rowOut, at + 1, at + 1 + size);
+                }
                 headOut[k] = stored(base + at);
                 rowOut[at] = size;
                 at += 1 + size;
