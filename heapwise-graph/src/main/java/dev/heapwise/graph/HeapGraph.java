@@ -57,8 +57,8 @@ public interface HeapGraph extends AutoCloseable {
 
     /**
      * The classes of objects {@code from} to {@code from + count - 1} into {@code out[0..count)}:
-     * {@link #classOf} for a block, decoded in one pass on an index. No dump reads, no allocation,
-     * thread-safe.
+     * {@link #classOf} for a block, decoded in one pass on an index. No dump reads; on an index,
+     * one small array per call (the column's words for the block); thread-safe.
      */
     default void readClasses(int from, int count, int[] out) {
         for (int k = 0; k < count; k++) {

@@ -2,7 +2,6 @@ package dev.heapwise.graph.internal;
 
 import dev.heapwise.graph.IndexAttachments;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

@@ -218,8 +218,8 @@ public final class SemiNca {
                 coreFree.run();
             }
             // With a core left idle (no results to fault in, no caller's work), it reads ahead for the pass.
-            Ahead reader = new Ahead(count, vertex, cg.leaf, dfs.twice, lists, forest.segment());
-            if (threads > 1 && coreFree == null && target == null && count > Ahead.WINDOW) {
+            ForestReadAhead reader = new ForestReadAhead(count, vertex, cg.leaf, dfs.twice, lists, forest.segment());
+            if (threads > 1 && coreFree == null && target == null && count > ForestReadAhead.WINDOW) {
                 reader.start();
             }
             IntStack changed;
@@ -341,7 +341,7 @@ public final class SemiNca {
      * in its subtree, and {@code best[j]} keeps the smallest semi-dominator seen among those.
      */
     private static IntStack semidominators(int count, MemorySegment vertex, MemorySegment parent, long[] leaf,
-            long[] twice, PredecessorLists lists, MemorySegment forest, ProgressListener progress, Ahead ahead) {
+            long[] twice, PredecessorLists lists, MemorySegment forest, ProgressListener progress, ForestReadAhead ahead) {
         IntStack changed = new IntStack();
         MemorySegment numbers = lists.numbers;
         MemorySegment marks = lists.mark == null ? null : lists.mark.segment();
@@ -408,95 +408,6 @@ public final class SemiNca {
             }
         }
         return changed;
-    }
-
-    /**
-     * A thread on the idle core that reads, a window ahead of the semi-dominator pass, the forest
-     * slots that pass will read for the predecessors of the numbers it is coming to: they were
-     * written long before and have left the caches, and the pass waits on each of them in turn,
-     * where this thread's reads bring them into the cache both cores share. Only reads: whatever it
-     * sees, the pass computes the same.
-     */
-    static final class Ahead implements Runnable {
-        /** Numbers between the pass and the farthest this thread reads. */
-        static final int WINDOW = 1 << 15;
-
-        private final int count;
-        private final MemorySegment vertex;
-        private final long[] leaf;
-        private final long[] twice;
-        private final PredecessorLists lists;
-        private final MemorySegment forest;
-        private final java.util.concurrent.atomic.AtomicInteger pass;
-        private volatile boolean stopped;
-        private Thread thread;
-        /** Keeps the reads from being optimised away. */
-        long sink;
-
-        Ahead(int count, MemorySegment vertex, long[] leaf, long[] twice, PredecessorLists lists,
-                MemorySegment forest) {
-            this.count = count;
-            this.vertex = vertex;
-            this.leaf = leaf;
-            this.twice = twice;
-            this.lists = lists;
-            this.forest = forest;
-            this.pass = new java.util.concurrent.atomic.AtomicInteger(count);
-        }
-
-        void start() {
-            thread = Thread.ofPlatform().daemon().name("heapwise-ahead").start(this);
-        }
-
-        /** The pass has reached number {@code i} (read by the thread, if started). */
-        void at(int i) {
-            pass.setOpaque(i);
-        }
-
-        void stop() {
-            stopped = true;
-            join(thread);
-        }
-
-        @Override
-        public void run() {
-            int i = count - 1;
-            while (i >= 1 && !stopped) {
-                int limit = pass.getOpaque() - WINDOW;
-                if (i > pass.getOpaque()) {
-                    i = pass.getOpaque(); // fell behind: jump to where the pass is
-                }
-                if (i <= limit) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(20_000); // far enough ahead
-                    continue;
-                }
-                int end = Math.max(1, Math.max(limit, i - 4096));
-                sink += touch(i, end);
-                i = end - 1;
-            }
-        }
-
-        /** Reads the forest slots of the predecessors above their vertex, numbers {@code from} down to {@code to}. */
-        private long touch(int from, int to) {
-            long s = 0;
-            MemorySegment numbers = lists.numbers;
-            for (int i = from; i >= to; i--) {
-                int v = NativeInts.get(vertex, i);
-                long bit = 1L << v;
-                int w = v >>> 6;
-                if ((leaf[w] & bit) != 0 || (twice[w] & bit) == 0 || lists.trackedIndex(v) >= 0) {
-                    continue;
-                }
-                int r = lists.rank(v);
-                for (long e = lists.start(r), end = lists.start(r + 1); e < end; e++) {
-                    int u = NativeInts.get(numbers, e);
-                    if (u > i) {
-                        s += NativeLongs.get(forest, u);
-                    }
-                }
-            }
-            return s;
-        }
     }
 
     /**

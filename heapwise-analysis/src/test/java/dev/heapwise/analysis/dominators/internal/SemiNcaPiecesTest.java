@@ -15,7 +15,7 @@ class SemiNcaPiecesTest {
     @Test
     void resultsWrittenInPiecesAreTheResultsKeptInMemory() {
         // Two halves of several pieces each, the last one partial. Results in pieces leave a core idle
-        // in the semi-dominator pass, so that run has the forest read ahead (SemiNca.Ahead); the run in
+        // in the semi-dominator pass, so that run has the forest read ahead (ForestReadAhead); the run in
         // memory does not.
         int n = 300_001;
         ArrayDigraph g = ArrayDigraph.randomChains(11, n, 100);
