@@ -22,7 +22,8 @@ import java.util.concurrent.CompletableFuture;
  *     the edges into them ({@link EdgeLog});
  * <li>{@link PredecessorLists}: predecessors of those vertices only, from the log (two threads);
  * <li>semi-dominators in reverse preorder, skipping leaves, with each vertex's link-eval forest
- *     pointer and label packed in one long (one cache miss where two arrays would take two);
+ *     pointer and label packed in one long (one cache miss where two arrays would take two), read
+ *     ahead on an idle core by {@link ForestReadAhead};
  * <li>immediate dominators, walking up only for vertices whose semi-dominator is not their parent;
  * <li>{@link LeafDominators}: leaves and sink targets, from their predecessors;
  * <li>retained sizes summed up the tree in reverse preorder, and the results by vertex (two threads).
@@ -341,7 +342,8 @@ public final class SemiNca {
      * in its subtree, and {@code best[j]} keeps the smallest semi-dominator seen among those.
      */
     private static IntStack semidominators(int count, MemorySegment vertex, MemorySegment parent, long[] leaf,
-            long[] twice, PredecessorLists lists, MemorySegment forest, ProgressListener progress, ForestReadAhead ahead) {
+            long[] twice, PredecessorLists lists, MemorySegment forest, ProgressListener progress,
+            ForestReadAhead ahead) {
         IntStack changed = new IntStack();
         MemorySegment numbers = lists.numbers;
         MemorySegment marks = lists.mark == null ? null : lists.mark.segment();
