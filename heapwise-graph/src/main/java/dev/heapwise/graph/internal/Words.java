@@ -118,7 +118,7 @@ public final class Words {
         return words;
     }
 
-    /** The words holding {@code count} fields of {@code bits} bits from {@code bitPos}, copied into scratch (or a new array). */
+    /** The words holding {@code count} fields of {@code bits} bits from {@code bitPos}, in scratch or a new array. */
     private static long[] wordsOf(MemorySegment s, long bitPos, int bits, int count, long[] scratch) {
         long first = bitPos >>> 6;
         int words = Math.toIntExact(((bitPos + (long) bits * count - 1) >>> 6) - first + 1);

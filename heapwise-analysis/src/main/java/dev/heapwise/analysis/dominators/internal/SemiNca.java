@@ -485,7 +485,10 @@ public final class SemiNca {
         }
     }
 
-    /** The sum of {@link #retainedSizes}, turning immediate dominators into objects. A loop of its own, as in {@link #number}. */
+    /**
+     * The sum of {@link #retainedSizes}, turning immediate dominators into objects. A loop of its
+     * own, as in {@link #number}.
+     */
     private static void sumToObjects(MemorySegment idom, MemorySegment ret, MemorySegment vertex, int total) {
         for (int i = total - 1; i >= 1; i--) {
             int d = NativeInts.get(idom, i);
