@@ -1,5 +1,6 @@
 package dev.heapwise.analysis.dominators.internal;
 
+import dev.heapwise.analysis.internal.Background;
 import dev.heapwise.analysis.internal.NativeInts;
 import dev.heapwise.analysis.internal.NativeLongs;
 import java.lang.foreign.MemorySegment;
@@ -12,11 +13,21 @@ import java.util.concurrent.locks.LockSupport;
  * were written long before and have left the caches, and the pass waits on each of them in turn,
  * where this thread's reads bring them into the cache both cores share. Only reads: whatever it
  * sees, the pass computes the same. The pass tells it where it is every few thousand numbers
- * ({@link #at}); an instance that was never started costs the pass just that.
+ * ({@link #at}); an instance that was never started costs the pass just that. The thread runs at
+ * the lowest priority ({@link Background}), so it takes only what the pass and the JIT leave.
+ *
+ * <p>On the 38 M-object dump the pass takes 0.55-0.79 s with it against 0.82-1.12 s without, but in
+ * about one run in six it takes 1.05-1.24 s (one in three before the low priority and the lead),
+ * both cores busy throughout; the cause is not known (BENCHMARKS.md, tenth session).
  */
-final class ForestReadAhead implements Runnable {
+final class ForestReadAhead {
     /** Numbers between the pass and the farthest this thread reads. */
     static final int WINDOW = 1 << 15;
+    /**
+     * Numbers between the pass and the nearest this thread reads: beside the pass, its reads of
+     * lines the pass is writing (path compression) would bounce them between the cores.
+     */
+    static final int LEAD = 1 << 12;
 
     private final int count;
     private final MemorySegment vertex;
@@ -26,7 +37,7 @@ final class ForestReadAhead implements Runnable {
     private final MemorySegment forest;
     private final AtomicInteger pass;
     private volatile boolean stopped;
-    private Thread thread;
+    private Background thread;
     /** Keeps the reads from being optimised away. */
     long sink;
 
@@ -42,7 +53,7 @@ final class ForestReadAhead implements Runnable {
     }
 
     void start() {
-        thread = Thread.ofPlatform().daemon().name("heapwise-ahead").start(this);
+        thread = Background.start("heapwise-ahead", 1, part -> run());
     }
 
     /** The pass has reached number {@code i} (read by the thread, if started). */
@@ -53,22 +64,16 @@ final class ForestReadAhead implements Runnable {
     void stop() {
         stopped = true;
         if (thread != null) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
+            thread.close();
         }
     }
 
-    @Override
-    public void run() {
+    private void run() {
         int i = count - 1;
         while (i >= 1 && !stopped) {
             int at = pass.getOpaque();
-            if (i > at) {
-                i = at; // fell behind: jump to where the pass is
+            if (i > at - LEAD) {
+                i = at - LEAD; // fell behind or too close: go on from a lead again, never beside the pass
             }
             int limit = at - WINDOW;
             if (i <= limit) {
