@@ -34,9 +34,12 @@ public final class ClassRetainedSizes {
         }
     }
 
-    /** The walk's memory for a tree of n vertices, taken in advance if need be; the caller closes it. */
+    /**
+     * The walk's memory for a tree of n vertices, taken in advance if need be; the caller closes it.
+     * Not cleared here: {@link #sum} does that, so its pages are touched only when the walk begins.
+     */
     static NativeInts[] links(int n) {
-        NativeInts first = NativeInts.allocate(n + 1L);
+        NativeInts first = NativeInts.allocateUninitialized(n + 1L);
         try {
             return new NativeInts[] {first, NativeInts.allocateUninitialized(Math.max(1, n))};
         } catch (RuntimeException | Error e) {
@@ -49,7 +52,7 @@ public final class ClassRetainedSizes {
      * The walk, for any tree on {@code 0..n-1}: {@code parentOf(x)} is x's parent,
      * {@link SemiNca#ROOT} under the virtual root, or {@link SemiNca#UNREACHABLE} for none. Per group
      * ({@code groupOf} in {@code 0..groups-1}), the retained sizes of its members that no other
-     * member dominates. {@code links}: fresh from {@link #links}, not closed here.
+     * member dominates. {@code links}: from {@link #links}, not closed here.
      */
     static long[] sum(IntUnaryOperator parentOf, IntUnaryOperator groupOf, IntToLongFunction retained, int n,
             int groups, NativeInts[] links) {
@@ -57,6 +60,7 @@ public final class ClassRetainedSizes {
         // sibling + 1. Linked from the last vertex down, so siblings come in ascending order.
         MemorySegment first = links[0].segment();
         MemorySegment next = links[1].segment();
+        first.fill((byte) 0);
         for (int x = n - 1; x >= 0; x--) {
             int p = parentOf.applyAsInt(x);
             if (p != SemiNca.UNREACHABLE) {

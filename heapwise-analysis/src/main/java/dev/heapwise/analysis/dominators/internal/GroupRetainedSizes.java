@@ -17,7 +17,8 @@ final class GroupRetainedSizes {
 
     /**
      * The walk's memory (8 bytes per number), taken in advance: the caller can then hand the rest
-     * of its memory back to the system before the walk starts.
+     * of its memory back to the system before the walk starts. Its pages are touched only by the
+     * walk, after that (cleared here, they added 150 MB to a fresh {@code report}'s peak on a 38 M-object dump).
      */
     static NativeInts[] reserve(int total) {
         return ClassRetainedSizes.links(Math.max(0, total - 1));

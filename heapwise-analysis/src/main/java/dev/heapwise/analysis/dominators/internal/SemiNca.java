@@ -272,6 +272,7 @@ public final class SemiNca {
                 groups = new CompletableFuture<>();
                 CompletableFuture<long[]> done = groups;
                 Thread walk = Thread.ofPlatform().daemon().name("heapwise-group-retained").unstarted(() -> {
+                    NativeMemory.trim(); // what the computation has freed goes back before the walk touches its memory
                     try (retByNumber; groupByNumber) {
                         done.complete(GroupRetainedSizes.compute(idomByNumber, retByNumber.segment(),
                                 groupByNumber.segment(), t, g.groupCount(), walkLists));
