@@ -24,7 +24,7 @@ class BenchCommandsTest {
         JsonNode histogram = CliRun.run("histogram", dump.toString(), "--json").json();
         assertThat(histogram.toString()).contains("DumpGenerator$Customer", "java.util.HashMap$Node");
 
-        CliRun bench = CliRun.run("bench", dump.toString(), "--runs", "1", "--json");
+        CliRun bench = CliRun.run("bench", dump.toString(), "--runs", "1", "--analyses", "--json");
         assertThat(bench.exit()).as(bench.err()).isZero();
         JsonNode b = bench.json();
         assertThat(b.get("objects").asLong()).isEqualTo(info.get("objects").asLong());
@@ -32,6 +32,13 @@ class BenchCommandsTest {
         assertThat(b.get("reopenOpenMillisMedian").asLong()).isNotNegative();
         assertThat(b.get("indexBytes").asLong()).isPositive();
         assertThat(b.get("firstOpenPeakRssMbMedian").asLong()).isPositive();
+        // --analyses: the tree computed afresh in a JVM of its own, then a report from the bare dump, which
+        // leaves its new index with the tree saved.
+        assertThat(b.get("dominatorsMillisMedian").asLong()).isPositive();
+        assertThat(b.get("dominatorsPeakRssMbMedian").asLong()).isPositive();
+        assertThat(b.get("reportMillisMedian").asLong()).isGreaterThan(b.get("reopenMillisMedian").asLong());
+        assertThat(b.get("reportCpuMillisMedian").asLong()).isPositive();
+        assertThat(dir.resolve("gen.hprof.heapwise/extra.dominators.v2")).exists();
     }
 
     @Test
