@@ -55,6 +55,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (!Files.isRegularFile(dump)) {
             throw new BadInputException(dump + ": no such file");
         }
+        if (runs < 1 || !(pause >= 0)) {
+            throw new BadInputException("bench: --runs must be at least 1 and --pause not negative");
+        }
         List<Run> first = new ArrayList<>();
         List<Run> reopen = new ArrayList<>();
         JsonNode info = null; // the last first open's
