@@ -109,6 +109,15 @@ public interface HeapGraph extends AutoCloseable {
     }
 
     /**
+     * A hint after a pass that read much of the index and will not read it again soon: the pages
+     * of the index files this process has mapped leave its memory (its resident set), while the
+     * files keep them in the page cache, so a later read costs a minor page fault, not a disk read.
+     * Answers stay the same. A few system calls, no dump reads, no allocation, thread-safe; no
+     * effect on a graph that is not backed by mapped files.
+     */
+    default void releaseMappedPages() {}
+
+    /**
      * How many outbound references the objects before {@code object} have in all ({@code
      * 0 <= object <= objectCount()}): where its row starts among them. For splitting a pass over
      * every reference into parts of equal work. O(1), no dump reads, no allocation, thread-safe.

@@ -67,6 +67,19 @@ public final class IndexStore implements AutoCloseable {
         });
     }
 
+    /**
+     * Drops the pages of every mapped file from this process's memory ({@code MADV_DONTNEED} on
+     * Linux): the files keep them in the page cache, and the next read of a page faults it back
+     * in. One system call per file; the segments stay valid. Thread-safe.
+     */
+    public void unloadAll() {
+        for (MemorySegment s : mapped.values()) {
+            if (s.byteSize() > 0) {
+                s.unload();
+            }
+        }
+    }
+
     @Override
     public void close() {
         arena.close();

@@ -286,6 +286,11 @@ public final class IndexedHeapGraph implements HeapGraph {
     }
 
     @Override
+    public void releaseMappedPages() {
+        store.unloadAll();
+    }
+
+    @Override
     public long outRefsBefore(int object) {
         return outOffsets.get(object);
     }

@@ -63,4 +63,7 @@ public interface Digraph {
 
     /** The vertex every member of the group has an edge to, or -1 for none. */
     int groupTarget(int group);
+
+    /** A hint that the edges have been copied out: storage they were read from may leave memory. */
+    default void edgesCopied() {}
 }

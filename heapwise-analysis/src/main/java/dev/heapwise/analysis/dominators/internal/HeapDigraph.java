@@ -97,4 +97,10 @@ public final class HeapDigraph implements Digraph {
     public int groupTarget(int group) {
         return classObject[group];
     }
+
+    /** The index pages the copy read leave the process (later reads fault them back from the page cache). */
+    @Override
+    public void edgesCopied() {
+        graph.releaseMappedPages();
+    }
 }
