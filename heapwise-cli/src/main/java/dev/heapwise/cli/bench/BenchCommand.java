@@ -6,6 +6,7 @@ import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Main;
 import dev.heapwise.graph.IndexLocations;
+import dev.heapwise.graph.internal.Columns;
 import dev.heapwise.graph.internal.IndexStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -167,17 +168,27 @@ public final class BenchCommand implements Callable<Integer> {
         return new Run(r.millis(), rss, cpu, r.out());
     }
 
-    private void deleteIndexes() throws IOException {
-        IndexStore.deleteIndex(IndexLocations.besideDump(dump));
-        IndexStore.deleteIndex(IndexLocations.inCache(dump));
+    /** Where the dump's index may be: beside it, or in the user's cache folder. */
+    private List<Path> indexDirs() {
+        return List.of(IndexLocations.besideDump(dump), IndexLocations.inCache(dump));
     }
 
-    /** Deletes the saved dominator trees (and what is kept with them) from the dump's index. */
+    private void deleteIndexes() throws IOException {
+        for (Path dir : indexDirs()) {
+            IndexStore.deleteIndex(dir);
+        }
+    }
+
+    /**
+     * Deletes the saved dominator trees (and what is kept with them) from the dump's index: the
+     * attachments named {@code dominators*} (ARCHITECTURE.md, "On-disk index layout").
+     */
     private void forgetTrees() throws IOException {
-        for (Path dir : List.of(IndexLocations.besideDump(dump), IndexLocations.inCache(dump))) {
+        String trees = Columns.ATTACHMENT_PREFIX + "dominators";
+        for (Path dir : indexDirs()) {
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> s = Files.list(dir)) {
-                    for (Path p : s.filter(f -> f.getFileName().toString().startsWith("extra.dominators")).toList()) {
+                    for (Path p : s.filter(f -> f.getFileName().toString().startsWith(trees)).toList()) {
                         Files.delete(p);
                     }
                 }
@@ -186,7 +197,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private long indexBytes() throws IOException {
-        for (Path dir : List.of(IndexLocations.besideDump(dump), IndexLocations.inCache(dump))) {
+        for (Path dir : indexDirs()) {
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> s = Files.walk(dir)) {
                     return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
