@@ -15,10 +15,10 @@ import java.util.zip.ZipOutputStream;
 /**
  * A build step (heapwise-cli/pom.xml, run as a source file after the shaded jar is made): rewrites the
  * jar's classes older than class-file version 50 (picocli's, compiled for Java 5) as version 52 with
- * stack maps, so that the JVM's ahead-of-time cache can hold them loaded and linked; it leaves out a
- * class that only the old verifier can check. Their code is unchanged. Every class it rewrites is
+ * stack maps, so that the JVM's ahead-of-time cache, which leaves out classes only the old verifier
+ * can check, holds them loaded and linked. Their code is unchanged. Every class it rewrites is
  * checked by the class-file library's verifier first, and any error fails the build. The jar is
- * written to a temporary name beside it and renamed over it.
+ * written to a temporary name beside it and renamed over it (the temporary file is deleted on failure).
  *
  * <p>Usage: {@code java ClassFileUpgrade.java JAR}
  */
@@ -29,6 +29,19 @@ public final class ClassFileUpgrade {
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args[0]);
         Path tmp = jar.resolveSibling(jar.getFileName() + ".upgrade.tmp");
+        int upgraded;
+        try {
+            upgraded = rewrite(jar, tmp);
+        } catch (Exception | Error e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        Files.move(tmp, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        System.out.println("ClassFileUpgrade: " + upgraded + " classes of " + jar + " now at version " + TARGET);
+    }
+
+    /** Copies {@code jar} to {@code tmp}, old classes upgraded; returns how many. */
+    private static int rewrite(Path jar, Path tmp) throws Exception {
         int upgraded = 0;
         try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {jar.toUri().toURL()}, null);
                 ZipInputStream in = new ZipInputStream(Files.newInputStream(jar));
@@ -53,8 +66,7 @@ public final class ClassFileUpgrade {
                 out.closeEntry();
             }
         }
-        Files.move(tmp, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        System.out.println("ClassFileUpgrade: " + upgraded + " classes of " + jar + " now at version " + TARGET);
+        return upgraded;
     }
 
     private static byte[] upgrade(ClassFile cf, ClassModel model, String name) {
