@@ -6,7 +6,6 @@ import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.Main;
 import dev.heapwise.graph.IndexLocations;
-import dev.heapwise.graph.internal.Columns;
 import dev.heapwise.graph.internal.IndexStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,7 +78,7 @@ public final class BenchCommand implements Callable<Integer> {
                         first.getLast().wallMillis, first.getLast().cpuMillis, first.getLast().peakRssMb(),
                         reopen.getLast().wallMillis, reopen.getLast().peakRssMb());
                 if (analyses) {
-                    forgetTrees();
+                    // The index was just made by `info`, which computes no tree: this run computes it afresh.
                     dominators.add(run("dominators", dump.toString(), "--top", "3", "--quiet"));
                     deleteIndexes();
                     reports.add(run("report", dump.toString(), "-o", work.resolve("report.html").toString(), "--quiet"));
@@ -176,23 +175,6 @@ public final class BenchCommand implements Callable<Integer> {
     private void deleteIndexes() throws IOException {
         for (Path dir : indexDirs()) {
             IndexStore.deleteIndex(dir);
-        }
-    }
-
-    /**
-     * Deletes the saved dominator trees (and what is kept with them) from the dump's index: the
-     * attachments named {@code dominators*} (ARCHITECTURE.md, "On-disk index layout").
-     */
-    private void forgetTrees() throws IOException {
-        String trees = Columns.ATTACHMENT_PREFIX + "dominators";
-        for (Path dir : indexDirs()) {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> s = Files.list(dir)) {
-                    for (Path p : s.filter(f -> f.getFileName().toString().startsWith(trees)).toList()) {
-                        Files.delete(p);
-                    }
-                }
-            }
         }
     }
 

@@ -17,8 +17,11 @@ import java.util.concurrent.locks.LockSupport;
  * the lowest priority ({@link Background}), so it takes only what the pass and the JIT leave.
  *
  * <p>On the 38 M-object dump the pass takes 0.55-0.79 s with it against 0.82-1.12 s without, but in
- * about one run in six it takes 1.05-1.24 s (one in three before the low priority and the lead),
- * both cores busy throughout; the cause is not known (BENCHMARKS.md, tenth session).
+ * some runs (one in four to six) 1.05-1.6 s, both cores busy throughout: most likely the runs where
+ * the host has placed the two virtual CPUs on cores that share no cache, so the reads only add
+ * traffic. Pausing the thread when the pass's own pace says it hurts was tried in four forms and
+ * dropped: adjacent blocks of the pass differ in work about as much as the read-ahead changes their
+ * time (BENCHMARKS.md, tenth to twelfth sessions).
  */
 final class ForestReadAhead {
     /** Numbers between the pass and the farthest this thread reads. */
