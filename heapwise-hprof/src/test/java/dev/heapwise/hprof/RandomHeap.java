@@ -61,10 +61,12 @@ final class RandomHeap {
         this.idSize = idSize;
         Random r = new Random(seed);
         long nextId = 0x1000;
-        // Ids step by 8 or 16 like addresses; classes live in their own range.
+        // Ids step by 8 to 24 like addresses. Classes live in their own range, or for odd seeds among
+        // the objects, as HotSpot's do (ids 4 mod 8, so that none equals an object's).
+        boolean classesAmongObjects = (seed & 1) == 1;
         for (int i = 0; i < classCount; i++) {
             Cls c = new Cls();
-            c.id = 0x10_0000L + 16L * i;
+            c.id = classesAmongObjects ? 0x1004L + 40L * i : 0x10_0000L + 16L * i;
             c.name = "pkg.C" + i;
             c.sup = i > 0 && r.nextInt(3) > 0 ? classes.get(r.nextInt(i)) : null;
             int nf = r.nextInt(6);
@@ -75,7 +77,7 @@ final class RandomHeap {
             classes.add(c);
         }
         Cls objArray = new Cls();
-        objArray.id = 0x10_0000L + 16L * classCount;
+        objArray.id = classesAmongObjects ? 0x1004L + 40L * classCount : 0x10_0000L + 16L * classCount;
         objArray.name = "java.lang.Object[]";
         objArray.arrayOf = "java.lang.Object";
         classes.add(objArray);

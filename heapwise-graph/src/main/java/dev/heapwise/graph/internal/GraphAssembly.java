@@ -91,9 +91,7 @@ public final class GraphAssembly {
         List<Manifest.AttributeSpec> attributeSpecs;
         long duplicates;
         IdLookup lookup;
-        Path orderFile;
         try (ObjectOrder order = ObjectOrder.compute(log, draft, progress)) {
-            orderFile = order.file();
             phaseDone("order");
             n = order.count();
             duplicates = order.duplicates();
@@ -108,7 +106,7 @@ public final class GraphAssembly {
         // Scratch goes as soon as it is read for the last time, not at commit: the later phases' scratch
         // and the analyses after the build then take the pages it frees, which on a virtual machine that
         // hands free memory back to its host are still backed (a fresh page there costs a host fault).
-        draft.deleteScratch(log.file(), orderFile);
+        draft.deleteScratch(log.file());
         phaseDone("columns");
 
         int sizeUnit;
@@ -238,14 +236,14 @@ public final class GraphAssembly {
     private void writeIdAndPositionColumns(ObjectOrder order, int n, long base, int shift, IdLookup lookup)
             throws IOException {
         try (LogColumns main = LogColumns.open(log, draft, order.mainSequential());
-                ScratchReader sources = new ScratchReader(order.file(), 4);
+                ObjectOrder.Sources sources = order.sources();
                 FileChannel idCh = draft.create(Columns.IDS);
                 EliasFano.Writer ids = new EliasFano.Writer(idCh, n, base, n == 0 ? 0 : log.maxId(), shift);
                 FileChannel posCh = draft.create(Columns.POSITIONS);
                 PositionWriter positions = new PositionWriter(posCh, n, order.positionRuns())) {
             long lastPos = 0;
             for (int k = 0; k < n; k++) {
-                int src = sources.getInt(k);
+                int src = sources.source(k);
                 long id;
                 if (src >= 0) {
                     id = main.id(src);
@@ -290,7 +288,7 @@ public final class GraphAssembly {
         }
         Path scratch = draft.scratch();
         try (LogColumns main = LogColumns.open(log, draft, order.mainSequential());
-                ScratchReader sources = new ScratchReader(order.file(), 4);
+                ObjectOrder.Sources sources = order.sources();
                 FileChannel classCh = draft.create(Columns.CLASS);
                 PackedLongs.Writer classCol = new PackedLongs.Writer(classCh, n, bits);
                 ScratchColumn lens = new ScratchColumn(scratch.resolve("index.len"), 4);
@@ -300,7 +298,7 @@ public final class GraphAssembly {
                 PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
             int heapRun = -1;
             for (int k = 0; k < n; k++) {
-                int src = sources.getInt(k);
+                int src = sources.source(k);
                 int heap;
                 if (src >= 0) {
                     int cls = classes.indexOf(main.slot(src));

@@ -34,6 +34,9 @@ public final class ObjectLog implements AutoCloseable {
     private long count;
     private long previousId;
     private boolean strictlyAscending = true;
+    private boolean noRepeatedNeighbours = true;
+    private long previousPosition = Long.MIN_VALUE;
+    private boolean positionsAscending = true;
     private long minId = Long.MAX_VALUE;
     private long maxId = Long.MIN_VALUE;
     private long idBits;
@@ -65,8 +68,13 @@ public final class ObjectLog implements AutoCloseable {
             }
         } else if (id == previousId) {
             strictlyAscending = false;
+            noRepeatedNeighbours = false;
         }
         previousId = id;
+        if (position < previousPosition) {
+            positionsAscending = false;
+        }
+        previousPosition = position;
         minId = Math.min(minId, id);
         maxId = Math.max(maxId, id);
         idBits |= id;
@@ -115,6 +123,16 @@ public final class ObjectLog implements AutoCloseable {
 
     public boolean strictlyAscending() {
         return strictlyAscending;
+    }
+
+    /** Whether no id equals the one before it: each ascending run is strictly ascending. */
+    public boolean noRepeatedNeighbours() {
+        return noRepeatedNeighbours;
+    }
+
+    /** Whether record positions never go down in the main log (true for every dump read front to back). */
+    public boolean positionsAscending() {
+        return positionsAscending;
     }
 
     public long minId() {
