@@ -78,22 +78,27 @@ abstract sealed class LogColumns implements AutoCloseable permits LogColumns.Seq
             for (int r = 0; r < starts.length; r++) {
                 runs[r] = new Sequential(log, buffer);
             }
+            lastRun = runs.length > 0 ? runs[0] : null;
         }
 
         private int lastD = -1;
         private Sequential lastRun;
 
         private Sequential run(int d) {
-            if (d == lastD) {
-                return lastRun; // the same record's other fields
+            if (d != lastD) {
+                lastD = d;
+                if (d < starts[last] || (last + 1 < starts.length && d >= starts[last + 1])) {
+                    seek(d);
+                }
             }
-            lastD = d;
-            if (d < starts[last] || (last + 1 < starts.length && d >= starts[last + 1])) {
-                int i = java.util.Arrays.binarySearch(starts, d);
-                last = i >= 0 ? i : -i - 2;
-            }
+            return lastRun; // for d == lastD, the same record's other fields
+        }
+
+        /** Finds the run of entry d: apart from {@link #run}, which stays small enough to inline. */
+        private void seek(int d) {
+            int i = java.util.Arrays.binarySearch(starts, d);
+            last = i >= 0 ? i : -i - 2;
             lastRun = runs[last];
-            return lastRun;
         }
 
         long id(int d) {

@@ -32,28 +32,36 @@ final class ScratchReader implements AutoCloseable {
 
     private int offset(long index) {
         if (index < bufFirst || index >= bufEnd) {
-            if (index < bufFirst) {
-                throw new IllegalStateException("scratch read went backwards: " + index + " < " + bufFirst);
-            }
-            buf.clear();
-            try {
-                long at = index * width;
-                while (buf.hasRemaining()) {
-                    int n = channel.read(buf, at + buf.position());
-                    if (n <= 0) {
-                        break;
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            bufFirst = index;
-            bufEnd = index + buf.position() / width;
-            if (bufEnd <= index) {
-                throw new IllegalStateException("scratch index " + index + " past the end");
-            }
+            refill(index);
         }
         return (int) ((index - bufFirst) * width);
+    }
+
+    /**
+     * Loads the buffer from {@code index} on. Apart from {@link #offset}, so that an accessor's
+     * compiled code stays small enough for the JIT to inline it into a caller's loop.
+     */
+    private void refill(long index) {
+        if (index < bufFirst) {
+            throw new IllegalStateException("scratch read went backwards: " + index + " < " + bufFirst);
+        }
+        buf.clear();
+        try {
+            long at = index * width;
+            while (buf.hasRemaining()) {
+                int n = channel.read(buf, at + buf.position());
+                if (n <= 0) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        bufFirst = index;
+        bufEnd = index + buf.position() / width;
+        if (bufEnd <= index) {
+            throw new IllegalStateException("scratch index " + index + " past the end");
+        }
     }
 
     long getLong(long index) {
