@@ -7,6 +7,8 @@ import dev.heapwise.walker.internal.GraphReferences;
 import dev.heapwise.walker.internal.HopDistances;
 import dev.heapwise.walker.internal.RootContainer;
 import dev.heapwise.walker.internal.RootContainers;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
@@ -69,12 +71,14 @@ public final class HeapWalker {
         } else {
             containers = RootContainers.of(graph);
         }
-        byte[] hops = null;
-        if (options.maxDepth() >= 0) {
-            hops = HopDistances.compute(new GraphReferences(graph, false), RootContainers.startObjects(containers),
-                    options.maxDepth());
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment hops = null;
+            if (options.maxDepth() >= 0) {
+                hops = HopDistances.compute(new GraphReferences(graph, false), RootContainers.startObjects(containers),
+                        options.maxDepth(), arena);
+            }
+            return new DepthFirstWalk(new GraphReferences(graph, options.includeNulls()), containers, callback,
+                    options, hops).run();
         }
-        return new DepthFirstWalk(new GraphReferences(graph, options.includeNulls()), containers, callback, options,
-                hops).run();
     }
 }

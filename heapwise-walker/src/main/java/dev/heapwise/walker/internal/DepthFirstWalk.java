@@ -7,14 +7,17 @@ import dev.heapwise.walker.WalkAction;
 import dev.heapwise.walker.WalkOptions;
 import dev.heapwise.walker.WalkProgress;
 import dev.heapwise.walker.WalkResult;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
  * The walk itself: containers, root references, then objects depth first, iteratively.
  *
  * <p>State is four bits per object (reported, visited, pending, in {@link ObjectStates}) and one
- * explicit stack of object indexes. An object is <em>pending</em> from the moment a reference to it is reported and it is
- * pushed, until it is popped and visited. The walk descends from an object into exactly those of
+ * explicit stack of object indexes ({@link IntStack}: its blocks beyond the first 16 million
+ * entries are native, allocated on the walk's thread and freed when it ends). An object is
+ * <em>pending</em> from the moment a reference to it is reported and it is pushed, until it is popped and visited. The walk descends from an object into exactly those of
  * its references that are neither visited nor pending when reported, so an object is traversed
  * from the first reference that finds it (as the seed says: "objects that have been seen before
  * will not be traversed"), each object is pushed at most once while unvisited, and the stack never
@@ -34,12 +37,12 @@ public final class DepthFirstWalk {
     private final boolean visitHeap;
     private final WalkProgress progress;
     /** Hop distance from the start objects, saturated at 255; null without a depth limit. */
-    private final byte[] hops;
+    private final MemorySegment hops;
     private final int maxDepth;
     private final int n;
 
     private final ObjectStates states;
-    private final IntStack stack = new IntStack();
+    private IntStack stack;
     private final long[] ids;
     private final int[] targets;
     private final int[] flags;
@@ -61,7 +64,7 @@ public final class DepthFirstWalk {
      *             null when the options set no limit
      */
     public DepthFirstWalk(ReferenceSource source, List<RootContainer> containers, HeapInfoCallback callback,
-            WalkOptions options, byte[] hops) {
+            WalkOptions options, MemorySegment hops) {
         if (options.maxDepth() >= 0 && hops == null) {
             throw new IllegalArgumentException("a depth limit needs hop distances");
         }
@@ -84,7 +87,8 @@ public final class DepthFirstWalk {
     public WalkResult run() {
         long t0 = System.nanoTime();
         boolean completed;
-        try {
+        try (Arena arena = Arena.ofConfined()) {
+            stack = new IntStack(arena);
             completed = walk();
         } catch (RuntimeException | Error e) {
             try {
@@ -210,7 +214,7 @@ public final class DepthFirstWalk {
         }
         int objectFlags = states.flags(o) & ObjectFlags.ALREADY_REPORTED;
         long objectId = source.id(o);
-        boolean descend = inHeap || hops == null || (hops[o] & 0xFF) < maxDepth;
+        boolean descend = inHeap || hops == null || HopDistances.get(hops, o) < maxDepth;
         int mark = stack.size();
         source.open(o);
         WalkAction last;

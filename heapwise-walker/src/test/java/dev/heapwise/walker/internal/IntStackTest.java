@@ -2,6 +2,7 @@ package dev.heapwise.walker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -10,13 +11,21 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
-/** The block stack against a list, across block boundaries (64 Ki entries). */
+/**
+ * The block stack against a list, across block boundaries (the first of 1 Ki entries, then 64 Ki)
+ * and across the boundary between Java and native blocks.
+ */
 class IntStackTest {
 
     @Property(tries = 30)
-    void behavesLikeAList(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300_000) int pushes) {
-        Random r = new Random(seed);
-        IntStack stack = new IntStack();
+    void behavesLikeAList(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300_000) int pushes,
+            @ForAll @IntRange(min = 0, max = 3) int heapBlocks) {
+        try (Arena arena = Arena.ofConfined()) {
+            check(new IntStack(arena, heapBlocks), new Random(seed), pushes);
+        }
+    }
+
+    private static void check(IntStack stack, Random r, int pushes) {
         List<Integer> model = new ArrayList<>();
         for (int i = 0; i < pushes; i++) {
             int v = r.nextInt();
