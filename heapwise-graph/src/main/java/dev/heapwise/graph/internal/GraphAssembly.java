@@ -241,24 +241,7 @@ public final class GraphAssembly {
                 EliasFano.Writer ids = new EliasFano.Writer(idCh, n, base, n == 0 ? 0 : log.maxId(), shift);
                 FileChannel posCh = draft.create(Columns.POSITIONS);
                 PositionWriter positions = new PositionWriter(posCh, n, order.positionRuns())) {
-            long lastPos = 0;
-            for (int k = 0; k < n; k++) {
-                int src = sources.source(k);
-                long id;
-                if (src >= 0) {
-                    id = main.id(src);
-                    lastPos = main.position(src);
-                } else {
-                    id = log.classIds.get(-src - 1);
-                    // A class object's record is never read back (classes live in memory), so it
-                    // takes the previous object's position and starts no new run.
-                }
-                ids.add(id);
-                if (lookup != null) {
-                    lookup.add(id);
-                }
-                positions.add(k, lastPos);
-            }
+            fillIdAndPositionColumns(n, main, sources, ids, lookup, positions);
             if (lookup != null) {
                 lookup.finish();
             }
@@ -267,6 +250,29 @@ public final class GraphAssembly {
                 RunAdjusted.writeRuns(draft.file(Columns.POSITION_RUNS), order.positionRuns().startList(),
                         order.positionRuns().deltaList());
             }
+        }
+    }
+
+    /** The loop of {@link #writeIdAndPositionColumns}, in a method of its own (see {@link #fillOtherColumns}). */
+    private void fillIdAndPositionColumns(int n, LogColumns main, ObjectOrder.Sources sources, EliasFano.Writer ids,
+            IdLookup lookup, PositionWriter positions) {
+        long lastPos = 0;
+        for (int k = 0; k < n; k++) {
+            int src = sources.source(k);
+            long id;
+            if (src >= 0) {
+                id = main.id(src);
+                lastPos = main.position(src);
+            } else {
+                id = log.classIds.get(-src - 1);
+                // A class object's record is never read back (classes live in memory), so it
+                // takes the previous object's position and starts no new run.
+            }
+            ids.add(id);
+            if (lookup != null) {
+                lookup.add(id);
+            }
+            positions.add(k, lastPos);
         }
     }
 
@@ -296,50 +302,63 @@ public final class GraphAssembly {
                         : new ScratchColumn(scratch.resolve("index.logpos"), 4);
                 FileChannel heapCh = heapColumn ? draft.create(Columns.HEAPS) : null;
                 PackedLongs.Writer heaps = heapColumn ? new PackedLongs.Writer(heapCh, n, heapBits) : null) {
-            int heapRun = -1;
-            for (int k = 0; k < n; k++) {
-                int src = sources.source(k);
-                int heap;
-                if (src >= 0) {
-                    int cls = classes.indexOf(main.slot(src));
-                    int length = main.length(src);
-                    classCol.add(cls);
-                    lens.addInt(length);
-                    if (logPositions != null) {
-                        logPositions.addInt(src);
-                    }
-                    while (heapRun + 1 < heapStarts.length && heapStarts[heapRun + 1] <= src) {
-                        heapRun++;
-                    }
-                    if (heapRun >= 0 && heapStarts[heapRun] > src) {
-                        heapRun = java.util.Arrays.binarySearch(heapStarts, src);
-                        heapRun = heapRun >= 0 ? heapRun : -heapRun - 2;
-                    }
-                    heap = heapRun < 0 ? 0 : heapValues[heapRun];
-                    if (evidence != null) {
-                        evidence.object(k, main.id(src), cls, kinds[cls], length);
-                    }
-                } else {
-                    int e = -src - 1;
-                    ClassTable.Slot represented = classes.slot(log.classSlots.get(e));
-                    represented.objectIndex = k;
-                    classOfClassObject.put(k, represented.index, -1);
-                    classCol.add(javaLangClass);
-                    lens.addInt(ObjectLog.NOT_AN_ARRAY);
-                    if (logPositions != null) {
-                        logPositions.addInt(src);
-                    }
-                    heap = log.classHeaps.get(e);
-                    if (evidence != null) {
-                        evidence.object(k, log.classIds.get(e), represented.index, ObjectKind.CLASS, -1);
-                    }
+            fillOtherColumns(n, javaLangClass, evidence, kinds, heapStarts, heapValues, main, sources, classCol, lens,
+                    logPositions, heaps);
+        }
+    }
+
+    /**
+     * The loop of {@link #writeOtherColumns}, in a method of its own: the JIT compiles a method that
+     * holds a loop twice, on stack replacement and then normally, and the normal compilation of the
+     * whole writer (its resources and their exception paths) took 0.33 s of a compiler thread while
+     * both cores were busy (ARCHITECTURE.md, "Hot loops and the JIT").
+     */
+    private void fillOtherColumns(int n, int javaLangClass, ObjectTable.Visitor evidence, ObjectKind[] kinds,
+            int[] heapStarts, int[] heapValues, LogColumns main, ObjectOrder.Sources sources,
+            PackedLongs.Writer classCol, ScratchColumn lens, ScratchColumn logPositions, PackedLongs.Writer heaps) {
+        int heapRun = -1;
+        for (int k = 0; k < n; k++) {
+            int src = sources.source(k);
+            int heap;
+            if (src >= 0) {
+                int cls = classes.indexOf(main.slot(src));
+                int length = main.length(src);
+                classCol.add(cls);
+                lens.addInt(length);
+                if (logPositions != null) {
+                    logPositions.addInt(src);
                 }
-                if (heaps != null) {
-                    heaps.add(heap);
+                while (heapRun + 1 < heapStarts.length && heapStarts[heapRun + 1] <= src) {
+                    heapRun++;
                 }
-                if ((k & ProgressListener.STEP_MASK) == 0) {
-                    progress.progress(k);
+                if (heapRun >= 0 && heapStarts[heapRun] > src) {
+                    heapRun = java.util.Arrays.binarySearch(heapStarts, src);
+                    heapRun = heapRun >= 0 ? heapRun : -heapRun - 2;
                 }
+                heap = heapRun < 0 ? 0 : heapValues[heapRun];
+                if (evidence != null) {
+                    evidence.object(k, main.id(src), cls, kinds[cls], length);
+                }
+            } else {
+                int e = -src - 1;
+                ClassTable.Slot represented = classes.slot(log.classSlots.get(e));
+                represented.objectIndex = k;
+                classOfClassObject.put(k, represented.index, -1);
+                classCol.add(javaLangClass);
+                lens.addInt(ObjectLog.NOT_AN_ARRAY);
+                if (logPositions != null) {
+                    logPositions.addInt(src);
+                }
+                heap = log.classHeaps.get(e);
+                if (evidence != null) {
+                    evidence.object(k, log.classIds.get(e), represented.index, ObjectKind.CLASS, -1);
+                }
+            }
+            if (heaps != null) {
+                heaps.add(heap);
+            }
+            if ((k & ProgressListener.STEP_MASK) == 0) {
+                progress.progress(k);
             }
         }
     }
