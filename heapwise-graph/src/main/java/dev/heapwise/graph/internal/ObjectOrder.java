@@ -15,9 +15,9 @@ import java.util.Arrays;
  * <p>Usually the order is implicit. A HotSpot dump lists objects in address order, or (G1,
  * parallel dumps) as a few ascending runs that cover separate address ranges, with record
  * positions ascending. Then index order is those runs sorted by their first ids, with each class
- * object placed among them by a binary search. Nothing is written and the log is not read, where
- * merging the runs into a written column took a pass over the whole log (0.6 to 0.8 s on a
- * 38-million-object dump of two runs). Otherwise, when runs overlap or an id repeats, the order
+ * object placed among them by a binary search. Nothing is written, and the log is only probed (the
+ * ends of each run, a binary search per class), where merging the runs into a written column took
+ * a pass over the whole log (0.6 to 0.8 s on a 38-million-object dump of two runs). Otherwise, when runs overlap or an id repeats, the order
  * is written as a scratch column: the log's ascending runs are merged with a heap, linear for a
  * few runs and a heap sort at worst.
  */
@@ -59,11 +59,6 @@ final class ObjectOrder implements AutoCloseable {
     /** True when main-log positions ascend with the index, so the log can be read front to back. */
     boolean mainSequential() {
         return mainSequential;
-    }
-
-    /** Whether the order needed no scratch column (see the class comment). */
-    boolean implicit() {
-        return orderFile == null;
     }
 
     /** A new reader of the sources in index order, for one pass; each pass may run on its own thread. */

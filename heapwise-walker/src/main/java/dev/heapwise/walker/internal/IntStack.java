@@ -13,8 +13,8 @@ import java.util.Arrays;
  * <p>The first {@link #HEAP_BLOCKS} blocks (16 Mi entries, 64 MB) are Java arrays; blocks beyond
  * them come from the arena given, in native memory, so that a stack on a graph of 10^9 objects does
  * not outgrow the Java heap. Not all blocks are native: on the 38-million-object bench dump a
- * walk with a native stack took 7% longer (the JIT makes segment access bigger code, and stopped
- * inlining the walk's hot calls). Not thread-safe; used on the arena's thread.
+ * walk with a native stack took 8% longer (segment access is bigger code, which changes what the
+ * JIT inlines into the walk's loop). Not thread-safe; used on the arena's thread.
  */
 final class IntStack {
     private static final int SHIFT = 16;
