@@ -225,10 +225,6 @@ public final class GraphAssembly {
         }
     }
 
-    private long idOf(LogColumns main, int src) {
-        return src >= 0 ? main.id(src) : log.classIds.get(-src - 1);
-    }
-
     /**
      * Ids, the lookup table and positions: the columns that need only the id and the position of
      * each record, written on their own thread.

@@ -16,15 +16,6 @@ final class PositionRuns {
     private long last;
     private long maxRaw;
 
-    /** The runs of positions that never fall in index order, the largest being {@code max}: none. */
-    static PositionRuns ascending(long max) {
-        PositionRuns runs = new PositionRuns();
-        runs.last = max;
-        runs.previous = max;
-        runs.maxRaw = max;
-        return runs;
-    }
-
     /** Adds the record position of object {@code k}, or -1 for a class object. */
     void add(int k, long raw) {
         long p = raw < 0 ? last : raw;
