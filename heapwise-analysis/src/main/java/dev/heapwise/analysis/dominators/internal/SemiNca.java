@@ -245,17 +245,17 @@ public final class SemiNca {
             progress.phase("dominators: retained sizes", total);
             ret = NativeLongs.allocateUninitialized(Math.max(1, total));
             ret.set(0, 0);
-            // Without the per-group walk, which needs them by number, the immediate dominators become
-            // objects during the sum: the results pass then reads two arrays at one place, not a third
-            // at the place the second names.
-            boolean byVertex = !groupRetained;
-            retainedSizes(g, preSeg, parent, ret.segment(), total, threads, byVertex ? vertex : null);
+            // Without the per-group walk, which needs the tree by number, the sum packs each number's
+            // result (its immediate dominator as an object, its retained size) into its slot once the
+            // size is final: the results pass then takes one cache miss per object, not three.
+            Overflow packed = groupRetained ? null : new Overflow();
+            retainedSizes(g, preSeg, parent, ret.segment(), total, threads, vertex, packed);
             join(touch);
             if (groupRetained) {
                 groupOfNumber = NativeInts.allocateUninitialized(Math.max(1, total));
             }
-            Results out = results(g, preSeg, byVertex ? null : vertex, parent, ret.segment(), target, outputs,
-                    groupOfNumber == null ? null : groupOfNumber.segment(), threads);
+            Results out = results(g, preSeg, vertex, parent, ret.segment(), target, outputs,
+                    groupOfNumber == null ? null : groupOfNumber.segment(), packed, threads);
             // Written out piece by piece: the caller reads the arrays back from where they went.
             TreeArrays arrays = target != null
                     ? new TreeArrays(target[0], target[1], out.overflowIndex, out.overflowValue)
@@ -463,11 +463,11 @@ public final class SemiNca {
 
     /**
      * Own sizes by number (two threads, in vertex order), then summed up the tree in reverse preorder
-     * into slot 0. With {@code vertex} given, each immediate dominator becomes its object on the way
-     * ({@link #ROOT} for the virtual root): nothing reads it by number afterwards.
+     * into slot 0. With {@code packed} given, each slot from 1 then holds {@link #pack}: nothing reads
+     * the tree by number afterwards.
      */
     private static void retainedSizes(Digraph g, MemorySegment pre, MemorySegment idom, MemorySegment ret, int total,
-            int threads, MemorySegment vertex) {
+            int threads, MemorySegment vertex, Overflow packed) {
         int n = g.vertexCount();
         int parts = Parallel.parts(n, threads);
         int[] bounds = Parallel.bounds(n, parts);
@@ -479,26 +479,38 @@ public final class SemiNca {
                 }
             }
         });
-        if (vertex == null) {
+        if (packed == null) {
             for (int i = total - 1; i >= 1; i--) {
                 int d = NativeInts.get(idom, i);
                 NativeLongs.set(ret, d, NativeLongs.get(ret, d) + NativeLongs.get(ret, i));
             }
         } else {
-            sumToObjects(idom, ret, vertex, total);
+            sumAndPack(idom, ret, vertex, total, packed);
         }
     }
 
     /**
-     * The sum of {@link #retainedSizes}, turning immediate dominators into objects. A loop of its
-     * own, as in {@link #number}.
+     * The sum of {@link #retainedSizes}, packing each slot once its size is final (its subtree, all
+     * numbered above it, is summed) and the sizes too big for {@link TreeArrays}' slots into
+     * {@code over}, in decreasing number order. A loop of its own, as in {@link #number}.
      */
-    private static void sumToObjects(MemorySegment idom, MemorySegment ret, MemorySegment vertex, int total) {
+    private static void sumAndPack(MemorySegment idom, MemorySegment ret, MemorySegment vertex, int total,
+            Overflow over) {
         for (int i = total - 1; i >= 1; i--) {
             int d = NativeInts.get(idom, i);
-            NativeLongs.set(ret, d, NativeLongs.get(ret, d) + NativeLongs.get(ret, i));
-            NativeInts.set(idom, i, d == 0 ? ROOT : NativeInts.get(vertex, d));
+            long r = NativeLongs.get(ret, i);
+            NativeLongs.set(ret, d, NativeLongs.get(ret, d) + r);
+            if (r >= TreeArrays.OVERFLOW) {
+                over.add(NativeInts.get(vertex, i), r);
+                r = TreeArrays.OVERFLOW;
+            }
+            NativeLongs.set(ret, i, pack(d == 0 ? ROOT : NativeInts.get(vertex, d), r));
         }
+    }
+
+    /** A number's result in one long: its immediate dominator (an object, or {@link #ROOT}) and its slot size. */
+    private static long pack(int dominator, long slot) {
+        return ((long) dominator << 32) | slot;
     }
 
     /** (vertex, retained size) pairs of the sizes too big for {@link TreeArrays}' slots. */
@@ -514,16 +526,33 @@ public final class SemiNca {
             pairs[2 * count + 1] = r;
             count++;
         }
+
+        /** The pairs, ascending by vertex. */
+        long[] sorted() {
+            long[] keyed = new long[count];
+            for (int k = 0; k < count; k++) {
+                keyed[k] = (pairs[2 * k] << 32) | k;
+            }
+            java.util.Arrays.sort(keyed);
+            long[] out = new long[2 * count];
+            for (int k = 0; k < count; k++) {
+                int j = (int) keyed[k];
+                out[2 * k] = pairs[2 * j];
+                out[2 * k + 1] = pairs[2 * j + 1];
+            }
+            return out;
+        }
     }
 
     /**
      * The results of vertices {@code [from, to)} into {@code idomOut} and {@code retOut} at
      * {@code v - base}, counting the unreachable ones per group and collecting those under the
-     * virtual root into {@code top}. {@code idom} holds numbers, turned into objects through
-     * {@code vertex}, or (when {@code vertex} is null) objects already. The hot loop in a small method of its
-     * own, without the writing of the pieces: C2 compiles it on stack replacement in 0.13 s, where the
-     * loop with the file channel's write path inlined took 0.16 s (both threads run it interpreted
-     * meanwhile), and a deoptimisation at a piece's end discards only this.
+     * virtual root into {@code top}; with the tree by number ({@code idom}, {@code ret}), turned
+     * into objects through {@code vertex}, and each vertex's group by number into
+     * {@code groupOfNumber}. The hot loop in a small method of its own, without the writing of the
+     * pieces: C2 compiles it on stack replacement in 0.13 s, where the loop with the file channel's
+     * write path inlined took 0.16 s (both threads run it interpreted meanwhile), and a
+     * deoptimisation at a piece's end discards only this.
      */
     private static void fill(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
             MemorySegment ret, MemorySegment groupOfNumber, MemorySegment idomOut, MemorySegment retOut, int base,
@@ -533,32 +562,60 @@ public final class SemiNca {
             int i = NativeInts.get(pre, v);
             long at = v - base;
             if (i == 0) {
-                NativeInts.set(idomOut, at, UNREACHABLE);
-                NativeInts.set(retOut, at, 0);
-                int k = g.groupOf(v);
-                if (k >= 0) {
-                    count[k]++;
-                    size[k] += g.size(v);
-                }
+                unreachable(g, v, idomOut, retOut, at, count, size);
             } else {
-                if (groupOfNumber != null) {
-                    int k = g.groupOf(v);
-                    NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
-                }
+                int k = g.groupOf(v);
+                NativeInts.set(groupOfNumber, i, k < 0 ? groups : k);
                 int d = NativeInts.get(idom, i);
-                int dominator = vertex == null ? d : d == 0 ? ROOT : NativeInts.get(vertex, d);
-                NativeInts.set(idomOut, at, dominator);
-                if (dominator == ROOT) {
-                    top.push(v);
-                }
                 long r = NativeLongs.get(ret, i);
                 if (r >= TreeArrays.OVERFLOW) {
                     over.add(v, r);
                     r = TreeArrays.OVERFLOW;
                 }
-                NativeInts.set(retOut, at, (int) r);
+                put(v, d == 0 ? ROOT : NativeInts.get(vertex, d), r, idomOut, retOut, at, top);
             }
         }
+    }
+
+    /** As {@link #fill}, from the results {@link #sumAndPack} left by number. */
+    private static void fillPacked(Digraph g, MemorySegment pre, MemorySegment packed, MemorySegment idomOut,
+            MemorySegment retOut, int base, int from, int to, long[] count, long[] size, IntStack top) {
+        for (int v = from; v < to; v++) {
+            int i = NativeInts.get(pre, v);
+            long at = v - base;
+            if (i == 0) {
+                unreachable(g, v, idomOut, retOut, at, count, size);
+            } else {
+                long a = NativeLongs.get(packed, i);
+                put(v, (int) (a >>> 32), a & TreeArrays.OVERFLOW, idomOut, retOut, at, top);
+            }
+        }
+    }
+
+    private static void unreachable(Digraph g, int v, MemorySegment idomOut, MemorySegment retOut, long at,
+            long[] count, long[] size) {
+        NativeInts.set(idomOut, at, UNREACHABLE);
+        NativeInts.set(retOut, at, 0);
+        int k = g.groupOf(v);
+        if (k >= 0) {
+            count[k]++;
+            size[k] += g.size(v);
+        }
+    }
+
+    private static void put(int v, int dominator, long slot, MemorySegment idomOut, MemorySegment retOut, long at,
+            IntStack top) {
+        NativeInts.set(idomOut, at, dominator);
+        if (dominator == ROOT) {
+            top.push(v);
+        }
+        NativeInts.set(retOut, at, (int) slot);
+    }
+
+    /** One of the two fills over a range of vertices. */
+    private interface Fill {
+        void range(MemorySegment idomOut, MemorySegment retOut, int base, int from, int to, long[] count, long[] size,
+                Overflow over, IntStack top);
     }
 
     /** Vertices per piece handed to {@link Outputs#write}: 256 KB of each array. */
@@ -570,10 +627,18 @@ public final class SemiNca {
     /**
      * Immediate dominators and retained sizes by vertex (sizes as {@link TreeArrays} keeps them), and
      * the unreachable vertices per group, and the top level. Two threads, each over half the vertices.
-     * {@code vertex} as for {@link #fill}.
+     * With {@code packed} (the overflow table {@link #sumAndPack} made) by {@link #fillPacked} from
+     * {@code ret}, else by {@link #fill}.
      */
     private static Results results(Digraph g, MemorySegment pre, MemorySegment vertex, MemorySegment idom,
-            MemorySegment ret, MemorySegment[] target, Outputs outputs, MemorySegment groupOfNumber, int threads) {
+            MemorySegment ret, MemorySegment[] target, Outputs outputs, MemorySegment groupOfNumber, Overflow packed,
+            int threads) {
+        Fill fill = packed != null
+                ? (idomOut, retOut, base, from, to, count, size, over, top) ->
+                        fillPacked(g, pre, ret, idomOut, retOut, base, from, to, count, size, top)
+                : (idomOut, retOut, base, from, to, count, size, over, top) ->
+                        fill(g, pre, vertex, idom, ret, groupOfNumber, idomOut, retOut, base, from, to, count, size,
+                                over, top);
         int n = g.vertexCount();
         int groups = g.groupCount();
         int parts = Parallel.parts(n, threads);
@@ -586,8 +651,7 @@ public final class SemiNca {
             Overflow over = new Overflow();
             IntStack top = tops[p] = new IntStack();
             if (target != null) {
-                fill(g, pre, vertex, idom, ret, groupOfNumber, target[0], target[1], 0, bounds[p], bounds[p + 1], count,
-                        size, over, top);
+                fill.range(target[0], target[1], 0, bounds[p], bounds[p + 1], count, size, over, top);
             } else {
                 // Without target arrays, each thread fills a small buffer pair and hands it over when full.
                 try (Arena arena = Arena.ofConfined()) {
@@ -595,8 +659,7 @@ public final class SemiNca {
                     MemorySegment retOut = arena.allocate(4L * PIECE, 8);
                     for (int from = bounds[p]; from < bounds[p + 1]; from += PIECE) {
                         int to = Math.min(from + PIECE, bounds[p + 1]);
-                        fill(g, pre, vertex, idom, ret, groupOfNumber, idomOut, retOut, from, from, to, count, size,
-                                over, top);
+                        fill.range(idomOut, retOut, from, from, to, count, size, over, top);
                         outputs.write(from, idomOut, retOut, to - from);
                     }
                 }
@@ -613,13 +676,22 @@ public final class SemiNca {
             }
             overflow += a[2].length / 2;
         }
+        // Parts are in vertex order, so their tables joined are sorted; the sum's table is by number.
+        long[][] tables = packed != null ? new long[][] {packed.sorted()} : new long[acc.length][];
+        if (packed == null) {
+            for (int p = 0; p < acc.length; p++) {
+                tables[p] = acc[p][2];
+            }
+        } else {
+            overflow = packed.count;
+        }
         long[] index = new long[overflow];
         long[] value = new long[overflow];
         int at = 0;
-        for (long[][] a : acc) { // parts are in vertex order, so the table is sorted
-            for (int j = 0; j < a[2].length; j += 2) {
-                index[at] = a[2][j];
-                value[at++] = a[2][j + 1];
+        for (long[] t : tables) {
+            for (int j = 0; j < t.length; j += 2) {
+                index[at] = t[j];
+                value[at++] = t[j + 1];
             }
         }
         long topCount = 0;

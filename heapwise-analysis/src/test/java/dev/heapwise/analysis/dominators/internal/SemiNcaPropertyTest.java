@@ -109,8 +109,8 @@ class SemiNcaPropertyTest {
             CompactGraph.refsBuffer = (int) ((seed >>> 9) & 3);
         }
         try {
-            // Half the graphs without the per-group sizes: their immediate dominators are turned into
-            // vertices during the sum, the others' in the results pass.
+            // Half the graphs without the per-group sizes: their results are packed by number during
+            // the sum (overflow table included), the others' are read from the tree by number.
             return SemiNca.compute(g, keep, ProgressListener.NONE, SemiNca.nativeOutputs(), withGroups(seed),
                     split ? 2 : 1);
         } finally {
