@@ -34,13 +34,11 @@ public final class ChildScan {
             for (int base = bounds[part]; base < bounds[part + 1]; base += block.length) {
                 int len = Math.min(block.length, bounds[part + 1] - base);
                 MemorySegment.copy(idoms, NativeInts.INT, 4L * base, block, 0, len);
-                for (int k = 0; k < len; k++) {
-                    if (block[k] == parent) {
-                        if (count == mine.length) {
-                            mine = Arrays.copyOf(mine, 2 * count);
-                        }
-                        mine[count++] = base + k;
+                for (int k = nextEqual(block, 0, len, parent); k < len; k = nextEqual(block, k + 1, len, parent)) {
+                    if (count == mine.length) {
+                        mine = Arrays.copyOf(mine, 2 * count);
                     }
+                    mine[count++] = base + k;
                 }
             }
             found[part] = Arrays.copyOf(mine, count);
@@ -74,7 +72,14 @@ public final class ChildScan {
 
     static Kids[] scan(TreeArrays tree, int n, int[] parents, int limit, int threads, int blockSize) {
         int p = parents.length;
-        long[] wanted = new long[(n + 64) >>> 6];
+        // A filter of the parents' low bits, 1,024 bits per parent (4,096 at least) and no more than
+        // one per object: small enough for the first-level cache when a view asks for a few dozen
+        // parents, where a bit per object (megabytes) took a cache miss per entry read. A hit is
+        // checked: about one entry in a thousand passes the filter without being a parent's child.
+        long bits = Math.min(Long.highestOneBit(Math.max(4096L, 1024L * p) - 1) << 1,
+                Long.highestOneBit(Math.max(64L, n) - 1) << 1);
+        long[] wanted = new long[(int) (bits >>> 6)];
+        int mask = (int) (bits - 1);
         int rootSlot = -1;
         int[] sortedParents = new int[p];
         int[] slotOf = new int[p];
@@ -90,7 +95,7 @@ public final class ChildScan {
             if (x == SemiNca.ROOT) {
                 rootSlot = order[i];
             } else if (x >= 0) {
-                wanted[x >>> 6] |= 1L << x;
+                wanted[(x & mask) >>> 6] |= 1L << x;
             }
         }
         int keep = Math.max(0, limit);
@@ -107,18 +112,18 @@ public final class ChildScan {
             for (int base = bounds[part]; base < bounds[part + 1]; base += block.length) {
                 int len = Math.min(block.length, bounds[part + 1] - base);
                 MemorySegment.copy(idoms, NativeInts.INT, 4L * base, block, 0, len);
-                for (int k = 0; k < len; k++) {
+                for (int k = nextCandidate(block, 0, len, wanted, mask, root >= 0); k < len;
+                        k = nextCandidate(block, k + 1, len, wanted, mask, root >= 0)) {
                     int d = block[k];
                     int slot;
                     if (d >= 0) {
-                        if ((wanted[d >>> 6] & (1L << d)) == 0) {
+                        int at = Arrays.binarySearch(sortedParents, d);
+                        if (at < 0) {
                             continue;
                         }
-                        slot = slotOf[Arrays.binarySearch(sortedParents, d)];
-                    } else if (d == SemiNca.ROOT && root >= 0) {
-                        slot = root;
+                        slot = slotOf[at];
                     } else {
-                        continue;
+                        slot = root;
                     }
                     h.offer(slot, base + k);
                 }
@@ -134,6 +139,37 @@ public final class ChildScan {
             out[s] = new Kids(all.count[s], all.sorted(s));
         }
         return out;
+    }
+
+    /*
+     * The two searches below are loops of their own: C2 compiles each in a few milliseconds, where
+     * a pass's whole loop took tens, and the pass runs interpreted until then (ARCHITECTURE.md, "Hot
+     * loops and the JIT").
+     */
+
+    /** The first {@code k} in {@code [from, len)} with {@code block[k] == value}, or {@code len}. */
+    static int nextEqual(int[] block, int from, int len, int value) {
+        for (int k = from; k < len; k++) {
+            if (block[k] == value) {
+                return k;
+            }
+        }
+        return len;
+    }
+
+    /**
+     * The first {@code k} in {@code [from, len)} whose entry may be a parent's: an object whose bit
+     * is set in {@code filter} (at its low bits, {@code mask}), or the virtual root when
+     * {@code root}; {@code len} if none.
+     */
+    static int nextCandidate(int[] block, int from, int len, long[] filter, int mask, boolean root) {
+        for (int k = from; k < len; k++) {
+            int d = block[k];
+            if (d >= 0 ? (filter[(d & mask) >>> 6] & (1L << d)) != 0 : d == SemiNca.ROOT && root) {
+                return k;
+            }
+        }
+        return len;
     }
 
     /** Per slot: how many children, and the biggest kept ({@link TopK}). */
