@@ -249,7 +249,7 @@ public final class SemiNca {
             // result (its immediate dominator as an object, its retained size) into its slot once the
             // size is final: the results pass then takes one cache miss per object, not three.
             Overflow packed = groupRetained ? null : new Overflow();
-            retainedSizes(g, preSeg, parent, ret.segment(), total, threads, vertex, packed);
+            retainedSizes(g, parent, ret.segment(), total, threads, vertex, packed);
             join(touch);
             if (groupRetained) {
                 groupOfNumber = NativeInts.allocateUninitialized(Math.max(1, total));
@@ -462,21 +462,17 @@ public final class SemiNca {
     }
 
     /**
-     * Own sizes by number (two threads, in vertex order), then summed up the tree in reverse preorder
+     * Own sizes by number (two threads, in number order), then summed up the tree in reverse preorder
      * into slot 0. With {@code packed} given, each slot from 1 then holds {@link #pack}: nothing reads
      * the tree by number afterwards.
      */
-    private static void retainedSizes(Digraph g, MemorySegment pre, MemorySegment idom, MemorySegment ret, int total,
+    private static void retainedSizes(Digraph g, MemorySegment idom, MemorySegment ret, int total,
             int threads, MemorySegment vertex, Overflow packed) {
-        int n = g.vertexCount();
-        int parts = Parallel.parts(n, threads);
-        int[] bounds = Parallel.bounds(n, parts);
+        int parts = Parallel.parts(total, threads);
+        int[] bounds = Parallel.bounds(total, parts);
         Parallel.run(parts, p -> {
-            for (int v = bounds[p]; v < bounds[p + 1]; v++) {
-                int i = NativeInts.get(pre, v);
-                if (i > 0) {
-                    NativeLongs.set(ret, i, g.size(v));
-                }
+            for (int i = Math.max(1, bounds[p]); i < bounds[p + 1]; i++) {
+                NativeLongs.set(ret, i, g.size(NativeInts.get(vertex, i)));
             }
         });
         if (packed == null) {
