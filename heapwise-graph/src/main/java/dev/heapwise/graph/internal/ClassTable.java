@@ -132,9 +132,12 @@ public final class ClassTable {
 
     /** The slot for a class id, creating an undefined one at first sight. */
     public int slotFor(long classId) {
-        if (classId == lastClassId) {
-            return lastSlot; // runs of objects of one class are common
-        }
+        // Runs of objects of one class are common. The rest apart, so that this inlines into the
+        // parser's loop, called once per object.
+        return classId == lastClassId ? lastSlot : slotForAnother(classId);
+    }
+
+    private int slotForAnother(long classId) {
         int s = slotById.get(classId, -1);
         if (s < 0) {
             Slot slot = new Slot();

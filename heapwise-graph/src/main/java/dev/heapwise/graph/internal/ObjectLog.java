@@ -32,7 +32,7 @@ public final class ObjectLog implements AutoCloseable {
     final IntList heapRunStarts = new IntList();
     final IntList heapRunValues = new IntList();
     private long count;
-    private long previousId;
+    private long previousId = Long.MAX_VALUE; // so that the first object takes addAnyOther, which starts the first run
     private boolean strictlyAscending = true;
     private boolean noRepeatedNeighbours = true;
     private long previousPosition = Long.MIN_VALUE;
@@ -57,8 +57,29 @@ public final class ObjectLog implements AutoCloseable {
         buf = writer.first();
     }
 
+    /**
+     * Logs one object. Called once per object from the parser's loop: the common case (an id above
+     * the last, a position not below it, room in the buffer) is small enough to be inlined there,
+     * and everything else is in {@link #addAnyOther}.
+     */
     public void add(long id, long position, int slot, int length) {
-        if (count >= Integer.MAX_VALUE - 8) {
+        if (id <= previousId || position < previousPosition || !buf.hasRemaining() || count >= LIMIT) {
+            addAnyOther(id, position, slot, length);
+            return;
+        }
+        previousId = id;
+        previousPosition = position;
+        maxId = Math.max(maxId, id);
+        idBits |= id;
+        buf.putLong(id).putLong(position).putInt(slot).putInt(length);
+        count++;
+    }
+
+    /** Objects at most: a 2^31-element column must index them. */
+    private static final long LIMIT = Integer.MAX_VALUE - 8;
+
+    private void addAnyOther(long id, long position, int slot, int length) {
+        if (count >= LIMIT) {
             throw new IllegalStateException("more than 2^31 objects in one dump are not supported");
         }
         if (count == 0 || id < previousId) {
