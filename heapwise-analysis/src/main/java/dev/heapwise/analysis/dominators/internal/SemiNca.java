@@ -247,7 +247,7 @@ public final class SemiNca {
             ret.set(0, 0);
             // Without the per-group walk, which needs the tree by number, the sum packs each number's
             // result (its immediate dominator as an object, its retained size) into its slot once the
-            // size is final: the results pass then takes one cache miss per object, not three.
+            // size is final: the results pass then takes one cache miss per object, not two.
             Overflow packed = groupRetained ? null : new Overflow();
             retainedSizes(g, parent, ret.segment(), total, threads, vertex, packed);
             join(touch);
