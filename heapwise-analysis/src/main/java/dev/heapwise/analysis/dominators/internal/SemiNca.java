@@ -573,7 +573,10 @@ public final class SemiNca {
         }
     }
 
-    /** As {@link #fill}, from the results {@link #sumAndPack} left by number. */
+    /**
+     * As {@link #fill}, from the results {@link #sumAndPack} left by number. A loop of its own, not a
+     * flag of {@link #fill}'s: with the flag the results pass took 0.41–0.44 s, against 0.36–0.40 s.
+     */
     private static void fillPacked(Digraph g, MemorySegment pre, MemorySegment packed, MemorySegment idomOut,
             MemorySegment retOut, int base, int from, int to, long[] count, long[] size, IntStack top) {
         for (int v = from; v < to; v++) {
