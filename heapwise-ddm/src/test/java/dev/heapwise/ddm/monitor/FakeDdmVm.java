@@ -31,7 +31,12 @@ final class FakeDdmVm implements AutoCloseable {
     private volatile OutputStream out;
 
     FakeDdmVm() throws IOException {
-        server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        this(0);
+    }
+
+    /** Listening on {@code port} (0: any free port). */
+    FakeDdmVm(int port) throws IOException {
+        server = new ServerSocket(port, 1, InetAddress.getLoopbackAddress());
         Thread t = new Thread(this::serve, "fake-ddm-vm");
         t.setDaemon(true);
         t.start();

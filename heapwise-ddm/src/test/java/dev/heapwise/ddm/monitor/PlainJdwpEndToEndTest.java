@@ -75,7 +75,13 @@ class PlainJdwpEndToEndTest {
                 monitor.select(target);
                 int debugPort = monitor.selectedDebuggerPort();
                 assertThat(debugPort).isPositive();
-                VirtualMachine jdi = attach(debugPort);
+                VirtualMachine jdi;
+                try {
+                    jdi = attach(debugPort);
+                } catch (java.io.IOException e) { // say what the monitor saw, for a failure seen once in 36 CI runs
+                    throw new AssertionError("attach through the monitor failed; monitor events " + events + ", problems "
+                            + problems + ", VM " + monitor.vm(target) + "; child output:\n" + child.output(), e);
+                }
                 try {
                     assertThat(jdi.allThreads()).extracting(ThreadReference::name).contains("main");
                     ReferenceType app = jdi.classesByName("dev.heapwise.ddm.testapp.PlainApp").get(0);

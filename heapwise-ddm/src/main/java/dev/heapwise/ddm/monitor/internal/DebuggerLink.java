@@ -10,14 +10,22 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.util.function.Supplier;
 
 /**
  * One debugger connected to a pass-through port. It does the JDWP handshake itself (the VM's was
  * done long ago), then relays packets: the debugger's to the session (which renumbers requests),
  * the VM's replies and events back. Runs on its own thread; {@link #send} is thread-safe.
+ *
+ * <p>A debugger that comes while the monitor has no open connection to the VM (it is reconnecting:
+ * a plain JDWP VM's connection is re-opened after each debugger, and a dropped one is picked up
+ * again by the next scan) waits for the new one, up to {@link #SESSION_WAIT_MS}, instead of being
+ * cut off after its handshake.
  */
 final class DebuggerLink {
     private static final int HANDSHAKE_TIMEOUT_MS = 10_000;
+    static final long SESSION_WAIT_MS = 5_000;
+    private static final long SESSION_POLL_MS = 50;
     private static final int MAX_PACKET = 64 << 20;
 
     private final Socket socket;
@@ -29,12 +37,12 @@ final class DebuggerLink {
         this.socket = socket;
     }
 
-    /** Handshake, attach, relay until either side goes; blocks the calling thread. */
-    void run(VmSession session) {
-        if (session == null) {
-            close();
-            return;
-        }
+    /**
+     * Handshake, attach to the session {@code sessions} gives (waiting for one to be open), relay
+     * until either side goes; blocks the calling thread.
+     */
+    void run(Supplier<VmSession> sessions) {
+        VmSession session = null;
         boolean attached = false;
         try {
             socket.setTcpNoDelay(true);
@@ -46,7 +54,8 @@ final class DebuggerLink {
             synchronized (writeLock) {
                 out = o;
             }
-            attached = session.attach(this);
+            session = openSession(sessions);
+            attached = session != null && session.attach(this); // false: another debugger is attached
             if (!attached) {
                 return;
             }
@@ -71,6 +80,27 @@ final class DebuggerLink {
                 session.detach(this);
             }
         }
+    }
+
+    /** The open session {@code sessions} gives, polled for up to {@link #SESSION_WAIT_MS}; null if none. */
+    private VmSession openSession(Supplier<VmSession> sessions) {
+        long deadline = System.nanoTime() + SESSION_WAIT_MS * 1_000_000;
+        while (!closed) {
+            VmSession s = sessions.get();
+            if (s != null && !s.isClosed()) {
+                return s;
+            }
+            if (System.nanoTime() > deadline) {
+                return null;
+            }
+            try {
+                Thread.sleep(SESSION_POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
     }
 
     /** Sends a packet to the debugger; closes the link on failure. */

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 /**
  * A loopback port where a debugger (jdb, an IDE, any JDI client) attaches to a VM through the
  * monitor. The VM is looked up when the debugger connects, so the "current VM" port can follow
- * the selection. One debugger per VM at a time; others are disconnected at once. Thread-safe.
+ * the selection; while the monitor reconnects to it, the debugger waits ({@link DebuggerLink}).
+ * One debugger per VM at a time; others are disconnected at once. Thread-safe.
  */
 public final class DebuggerPort implements Closeable {
     private final ServerSocket server;
@@ -78,9 +79,8 @@ public final class DebuggerPort implements Closeable {
                 }
                 continue;
             }
-            VmSession target = session.get();
             DebuggerLink link = new DebuggerLink(s);
-            Thread t = new Thread(() -> link.run(target), "heapwise-ddm-debugger-" + port());
+            Thread t = new Thread(() -> link.run(session), "heapwise-ddm-debugger-" + port());
             t.setDaemon(true);
             t.start();
         }
