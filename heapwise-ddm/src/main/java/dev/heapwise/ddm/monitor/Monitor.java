@@ -240,7 +240,7 @@ public final class Monitor implements AutoCloseable {
     private void tryConnect(Target t) {
         Long until = backoffUntil.get(t);
         if (closed || sessions.containsKey(t) || (until != null && System.currentTimeMillis() < until)
-                || !connecting.add(t)) {
+                || isOwnDebuggerPort(t) || !connecting.add(t)) {
             return;
         }
         Thread.ofVirtual().name("heapwise-ddm-connect-" + t).start(() -> {
@@ -285,6 +285,27 @@ public final class Monitor implements AutoCloseable {
         openDebuggerPort(t, s);
         listeners.forEach(l -> l.vmConnected(t));
         s.start();
+    }
+
+    /**
+     * Whether {@code t} is one of this monitor's own debugger ports (a scan range may cover them):
+     * they answer the JDWP handshake too, and the monitor would attach to itself as a debugger.
+     */
+    private boolean isOwnDebuggerPort(Target t) {
+        String h = t.host();
+        if (!(h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("[::1]"))) {
+            return false; // debugger ports bind to the loopback address only
+        }
+        DebuggerPort selectedOne = selectedPort;
+        if (selectedOne != null && selectedOne.port() == t.port()) {
+            return true;
+        }
+        for (DebuggerPort p : debuggerPorts.values()) {
+            if (p.port() == t.port()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void openDebuggerPort(Target t, VmSession s) {

@@ -15,11 +15,12 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * A debugger that attaches to the "current VM" port while the monitor has no connection to that VM
- * (it is not up yet, or the monitor is reconnecting) is kept waiting, not cut off after its
- * handshake, and is served once the monitor connects. Loopback only.
+ * The monitor's debugger ports: a debugger that attaches to the "current VM" port while the monitor
+ * has no connection to that VM (it is not up yet, or the monitor is reconnecting) is kept waiting,
+ * not cut off after its handshake, and is served once the monitor connects; and a scan range that
+ * covers the monitor's own debugger port does not make it connect to itself. Loopback only.
  */
-class DebuggerWaitsForTheVmTest {
+class DebuggerPortsTest {
     private static final long T = 20_000;
 
     @Test
@@ -51,6 +52,23 @@ class DebuggerWaitsForTheVmTest {
                     assertThat(monitor.vm(target).orElseThrow().debuggerAttached()).isTrue();
                 }
             }
+        }
+    }
+
+    @Test
+    void theMonitorDoesNotTakeItsOwnDebuggerPortForAVm() throws Exception {
+        int own;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            own = probe.getLocalPort();
+        }
+        // The scan covers the "current VM" port, which answers the JDWP handshake as a VM would.
+        MonitorOptions options = MonitorOptions.builder().scanPorts(own, own).scanInterval(Duration.ofMillis(100))
+                .debuggerPorts(0, own).useAdb(false).build();
+        try (Monitor monitor = Monitor.start(options)) {
+            assertThat(monitor.selectedDebuggerPort()).isEqualTo(own);
+            assertThat(monitor.awaitSettled(Duration.ofSeconds(10))).isTrue();
+            Thread.sleep(500); // several scan rounds
+            assertThat(monitor.vms()).isEmpty();
         }
     }
 }
