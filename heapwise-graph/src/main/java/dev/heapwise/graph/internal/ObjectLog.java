@@ -67,12 +67,7 @@ public final class ObjectLog implements AutoCloseable {
             addAnyOther(id, position, slot, length);
             return;
         }
-        previousId = id;
-        previousPosition = position;
-        maxId = Math.max(maxId, id);
-        idBits |= id;
-        buf.putLong(id).putLong(position).putInt(slot).putInt(length);
-        count++;
+        append(id, position, slot, length);
     }
 
     /** Objects at most: a 2^31-element column must index them. */
@@ -91,17 +86,22 @@ public final class ObjectLog implements AutoCloseable {
             strictlyAscending = false;
             noRepeatedNeighbours = false;
         }
-        previousId = id;
         if (position < previousPosition) {
             positionsAscending = false;
         }
-        previousPosition = position;
-        minId = Math.min(minId, id);
-        maxId = Math.max(maxId, id);
-        idBits |= id;
+        minId = Math.min(minId, id); // the fast path needs no minimum: its id is above the run's first
         if (!buf.hasRemaining()) {
             buf = writer.hand(buf);
         }
+        append(id, position, slot, length);
+    }
+
+    /** What every object adds, once its run and order flags are noted. */
+    private void append(long id, long position, int slot, int length) {
+        previousId = id;
+        previousPosition = position;
+        maxId = Math.max(maxId, id);
+        idBits |= id;
         buf.putLong(id).putLong(position).putInt(slot).putInt(length);
         count++;
     }

@@ -17,9 +17,9 @@ import java.util.Arrays;
  * positions ascending. Then index order is those runs sorted by their first ids, with each class
  * object placed among them by a binary search. Nothing is written, and the log is only probed (the
  * ends of each run, a binary search per class), where merging the runs into a written column took
- * a pass over the whole log (0.6 to 0.8 s on a 38-million-object dump of two runs). Otherwise, when runs overlap or an id repeats, the order
- * is written as a scratch column: the log's ascending runs are merged with a heap, linear for a
- * few runs and a heap sort at worst.
+ * a pass over the whole log (0.6 to 0.8 s on a 38-million-object dump of two runs). Otherwise,
+ * when runs overlap or an id repeats, the order is written as a scratch column: the log's ascending
+ * runs are merged with a heap, linear for a few runs and a heap sort at worst.
  */
 final class ObjectOrder implements AutoCloseable {
     private final int count;

@@ -17,8 +17,9 @@ import java.util.List;
  * <p>State is four bits per object (reported, visited, pending, in {@link ObjectStates}) and one
  * explicit stack of object indexes ({@link IntStack}: its blocks beyond the first 16 million
  * entries are native, allocated on the walk's thread and freed when it ends). An object is
- * <em>pending</em> from the moment a reference to it is reported and it is pushed, until it is popped and visited. The walk descends from an object into exactly those of
- * its references that are neither visited nor pending when reported, so an object is traversed
+ * <em>pending</em> from the moment a reference to it is reported and it is pushed, until it is
+ * popped and visited. The walk descends from an object into exactly those of its references that
+ * are neither visited nor pending when reported, so an object is traversed
  * from the first reference that finds it (as the seed says: "objects that have been seen before
  * will not be traversed"), each object is pushed at most once while unvisited, and the stack never
  * holds more than the object count. Postponing (or the depth limit) un-pends what was pushed, so

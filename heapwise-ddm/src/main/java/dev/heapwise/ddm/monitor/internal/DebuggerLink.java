@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  */
 final class DebuggerLink {
     private static final int HANDSHAKE_TIMEOUT_MS = 10_000;
-    static final long SESSION_WAIT_MS = 5_000;
+    private static final long SESSION_WAIT_MS = 5_000;
     private static final long SESSION_POLL_MS = 50;
     private static final int MAX_PACKET = 64 << 20;
 
