@@ -292,20 +292,14 @@ public final class Monitor implements AutoCloseable {
      * they answer the JDWP handshake too, and the monitor would attach to itself as a debugger.
      */
     private boolean isOwnDebuggerPort(Target t) {
-        String h = t.host();
-        if (!(h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("[::1]"))) {
-            return false; // debugger ports bind to the loopback address only
-        }
         DebuggerPort selectedOne = selectedPort;
-        if (selectedOne != null && selectedOne.port() == t.port()) {
-            return true;
-        }
+        boolean ourPort = selectedOne != null && selectedOne.port() == t.port();
         for (DebuggerPort p : debuggerPorts.values()) {
-            if (p.port() == t.port()) {
-                return true;
-            }
+            ourPort |= p.port() == t.port();
         }
-        return false;
+        // Debugger ports bind to the loopback address only. The host is looked at only when the port
+        // is one of ours, since Target.isLoopback may resolve a name.
+        return ourPort && t.isLoopback();
     }
 
     private void openDebuggerPort(Target t, VmSession s) {
