@@ -27,7 +27,7 @@ public final class Dumps {
         }
         if (Files.isRegularFile(dump) && MicroEj.looksLikeXml(dump)) {
             return MicroEj.open(dump, new MicroEj.Options(lenient, options.rebuild(), options.threads(),
-                    options.indexDir(), options.progress()));
+                    options.indexDir(), options.progress(), options.mapping()));
         }
         return Hprof.open(dump, options);
     }

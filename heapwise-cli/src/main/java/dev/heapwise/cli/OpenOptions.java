@@ -1,6 +1,7 @@
 package dev.heapwise.cli;
 
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.NameMapping;
 import dev.heapwise.hprof.Hprof;
 import dev.heapwise.microej.MicroEj;
 import dev.heapwise.microej.ReadReport;
@@ -33,6 +34,12 @@ public class OpenOptions {
     @Option(names = "--index-dir", description = "Where to keep the index (default: beside the dump, else ~/.cache/heapwise).")
     public Path indexDir;
 
+    @Option(names = "--mapping", paramLabel = "FILE", description = "The R8/ProGuard mapping file (mapping.txt) of an "
+            + "obfuscated app: classes, fields and stack frames go by their original names.")
+    public Path mapping;
+
+    private NameMapping loadedMapping;
+
     /** How long the last {@link #open} took, for {@code info}. */
     public long lastOpenMillis;
 
@@ -42,12 +49,14 @@ public class OpenOptions {
      */
     public HeapGraph open(Path dump) throws IOException {
         long t0 = System.nanoTime();
+        NameMapping names = nameMapping();
         HeapGraph g = Dumps.open(dump, new Hprof.Options(salvage, rebuild, threads, indexDir,
-                ProgressBar.forTerminal(quiet)), lenient);
+                ProgressBar.forTerminal(quiet), names), lenient);
         lastOpenMillis = (System.nanoTime() - t0) / 1_000_000;
         if (g.info().partial() && salvage) {
             System.err.println("heapwise: warning: " + dump + " was cut short; the graph holds only what was complete");
         }
+        warnIfUnused(names, g, dump);
         ReadReport report = MicroEj.readReport(g);
         if (report.total() > 0 && !quiet) {
             for (String line : report.lines()) {
@@ -55,5 +64,21 @@ public class OpenOptions {
             }
         }
         return g;
+    }
+
+    /** The {@code --mapping} file, read once for all the dumps a command opens; null without one. */
+    public NameMapping nameMapping() throws IOException {
+        if (mapping != null && loadedMapping == null) {
+            loadedMapping = NameMapping.read(mapping);
+        }
+        return loadedMapping;
+    }
+
+    /** A warning on stderr when a mapping names none of a dump's classes: most likely another build's. */
+    public static void warnIfUnused(NameMapping names, HeapGraph g, Path dump) {
+        if (names != null && g.classes().stream().noneMatch(c -> names.mapsTo(c.name()))) {
+            System.err.println("heapwise: warning: " + names.file() + " maps none of the classes of " + dump
+                    + "; is it the mapping of the build that made the dump?");
+        }
     }
 }

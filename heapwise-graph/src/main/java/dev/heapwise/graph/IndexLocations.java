@@ -71,6 +71,14 @@ public final class IndexLocations {
      * from beside the dump or the cache folder.
      */
     public static Optional<HeapGraph> openExisting(Path dump, Path indexDir) throws IOException {
+        return openExisting(dump, indexDir, null);
+    }
+
+    /**
+     * As {@link #openExisting(Path, Path)}, with the original names of an obfuscated program when
+     * {@code mapping} is not null.
+     */
+    public static Optional<HeapGraph> openExisting(Path dump, Path indexDir, NameMapping mapping) throws IOException {
         BasicFileAttributes attrs = Files.readAttributes(dump, BasicFileAttributes.class);
         List<Path> candidates = indexDir != null ? List.of(indexDir) : List.of(besideDump(dump), inCache(dump));
         for (Path dir : candidates) {
@@ -84,7 +92,7 @@ public final class IndexLocations {
                         || m.dumpModifiedMillis() != attrs.lastModifiedTime().toMillis()) {
                     continue;
                 }
-                return Optional.of(IndexedHeapGraph.open(dir, dump));
+                return Optional.of(IndexedHeapGraph.open(dir, dump, mapping));
             } catch (IndexCorruptException | IOException e) {
                 // A damaged or foreign index is rebuilt, never trusted.
             }
@@ -107,24 +115,46 @@ public final class IndexLocations {
      */
     public static HeapGraph openOrBuild(Path dump, Path indexDir, boolean rebuild, IndexBuild build)
             throws IOException {
+        return openOrBuild(dump, indexDir, rebuild, null, build);
+    }
+
+    /**
+     * As {@link #openOrBuild(Path, Path, boolean, IndexBuild)}, with the original names of an
+     * obfuscated program when {@code mapping} is not null. The index is built with the dump's own
+     * names either way; a graph just built is opened again with the mapping (milliseconds).
+     */
+    public static HeapGraph openOrBuild(Path dump, Path indexDir, boolean rebuild, NameMapping mapping,
+            IndexBuild build) throws IOException {
         if (!Files.exists(dump)) {
             throw new java.nio.file.NoSuchFileException(dump.toString());
         }
         if (!rebuild) {
-            Optional<HeapGraph> existing = openExisting(dump, indexDir);
+            Optional<HeapGraph> existing = openExisting(dump, indexDir, mapping);
             if (existing.isPresent()) {
                 return existing.get();
             }
         }
         Path target = indexDir != null ? indexDir : forWriting(dump);
+        HeapGraph built;
         try {
-            return build.build(target);
+            built = build.build(target);
         } catch (java.nio.file.AccessDeniedException e) {
             if (indexDir != null) {
                 throw e;
             }
-            return build.build(inCache(dump));
+            built = build.build(inCache(dump));
         }
+        return mapping == null ? built : withMapping(built, dump, mapping);
+    }
+
+    /** A graph just built, opened again with the mapping's names. */
+    private static HeapGraph withMapping(HeapGraph built, Path dump, NameMapping mapping) throws IOException {
+        if (!(built instanceof IndexedHeapGraph g)) {
+            throw new IllegalStateException("a build gave a graph that is not an index: " + built.getClass());
+        }
+        Path dir = g.indexDir();
+        g.close();
+        return IndexedHeapGraph.open(dir, dump, mapping);
     }
 
     private static String hash(String s) {

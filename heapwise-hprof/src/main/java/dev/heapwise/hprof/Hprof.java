@@ -2,6 +2,7 @@ package dev.heapwise.hprof;
 
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.IndexLocations;
+import dev.heapwise.graph.NameMapping;
 import dev.heapwise.graph.build.GraphBuilder;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.graph.io.DumpInputs;
@@ -37,30 +38,43 @@ public final class Hprof {
      * @param threads  worker threads for indexing (0: one per processor)
      * @param indexDir where to put the index (null: beside the dump, or the cache folder)
      * @param progress hears about long phases
+     * @param mapping  the original names of an obfuscated program (an R8/ProGuard mapping), given
+     *                 to classes, fields and stack frames as the graph opens; null for the dump's
+     *                 own names. The index keeps the dump's names either way.
      */
-    public record Options(boolean salvage, boolean rebuild, int threads, Path indexDir, ProgressListener progress) {
+    public record Options(boolean salvage, boolean rebuild, int threads, Path indexDir, ProgressListener progress,
+            NameMapping mapping) {
+        /** Options without a name mapping. */
+        public Options(boolean salvage, boolean rebuild, int threads, Path indexDir, ProgressListener progress) {
+            this(salvage, rebuild, threads, indexDir, progress, null);
+        }
+
         public static Options defaults() {
-            return new Options(false, false, 0, null, ProgressListener.NONE);
+            return new Options(false, false, 0, null, ProgressListener.NONE, null);
         }
 
         public Options withSalvage(boolean s) {
-            return new Options(s, rebuild, threads, indexDir, progress);
+            return new Options(s, rebuild, threads, indexDir, progress, mapping);
         }
 
         public Options withRebuild(boolean r) {
-            return new Options(salvage, r, threads, indexDir, progress);
+            return new Options(salvage, r, threads, indexDir, progress, mapping);
         }
 
         public Options withThreads(int t) {
-            return new Options(salvage, rebuild, t, indexDir, progress);
+            return new Options(salvage, rebuild, t, indexDir, progress, mapping);
         }
 
         public Options withIndexDir(Path d) {
-            return new Options(salvage, rebuild, threads, d, progress);
+            return new Options(salvage, rebuild, threads, d, progress, mapping);
         }
 
         public Options withProgress(ProgressListener p) {
-            return new Options(salvage, rebuild, threads, indexDir, p);
+            return new Options(salvage, rebuild, threads, indexDir, p, mapping);
+        }
+
+        public Options withMapping(NameMapping m) {
+            return new Options(salvage, rebuild, threads, indexDir, progress, m);
         }
     }
 
@@ -76,12 +90,14 @@ public final class Hprof {
      * @throws java.nio.file.NoSuchFileException when it does not exist
      */
     public static HeapGraph open(Path dump, Options options) throws IOException {
-        return IndexLocations.openOrBuild(dump, options.indexDir(), options.rebuild(), dir -> build(dump, dir, options));
+        return IndexLocations.openOrBuild(dump, options.indexDir(), options.rebuild(), options.mapping(),
+                dir -> build(dump, dir, options));
     }
 
     /** Reads the dump and writes a fresh index, replacing any older one. */
     public static HeapGraph index(Path dump, Options options) throws IOException {
-        return IndexLocations.openOrBuild(dump, options.indexDir(), true, dir -> build(dump, dir, options));
+        return IndexLocations.openOrBuild(dump, options.indexDir(), true, options.mapping(),
+                dir -> build(dump, dir, options));
     }
 
     private static HeapGraph build(Path dump, Path indexDir, Options options) throws IOException {

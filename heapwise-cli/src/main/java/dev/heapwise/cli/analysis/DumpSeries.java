@@ -2,8 +2,10 @@ package dev.heapwise.cli.analysis;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.cli.Dumps;
+import dev.heapwise.cli.OpenOptions;
 import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.NameMapping;
 import dev.heapwise.graph.build.ProgressListener;
 import dev.heapwise.hprof.Hprof;
 import java.io.IOException;
@@ -39,6 +41,10 @@ public final class DumpSeries {
             + "subfolder per dump named after its file (default: beside each dump, else ~/.cache/heapwise).")
     Path indexDir;
 
+    @Option(names = "--mapping", paramLabel = "FILE", description = "The R8/ProGuard mapping file (mapping.txt) of an "
+            + "obfuscated app, for every dump: classes, fields and stack frames go by their original names.")
+    Path mapping;
+
     /** Opened graphs and their dominator trees; closes them all. */
     static final class Opened implements AutoCloseable {
         final List<HeapGraph> graphs = new ArrayList<>();
@@ -54,6 +60,7 @@ public final class DumpSeries {
     Opened open(List<Path> dumps) throws IOException {
         Opened o = new Opened();
         try {
+            NameMapping originalNames = mapping == null ? null : NameMapping.read(mapping);
             Set<String> names = new HashSet<>();
             Map<Path, Path> indexOf = new LinkedHashMap<>(); // dump to its index folder, for one file given twice
             for (Path p : dumps) {
@@ -70,8 +77,10 @@ public final class DumpSeries {
                     }
                     indexOf.put(p, index);
                 }
-                HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, threads, index, progress), lenient);
+                HeapGraph g = Dumps.open(p, new Hprof.Options(salvage, rebuild, threads, index, progress, originalNames),
+                        lenient);
                 progress.finished();
+                OpenOptions.warnIfUnused(originalNames, g, p);
                 o.graphs.add(g);
                 o.trees.add(Trees.open(g, false, quiet));
             }

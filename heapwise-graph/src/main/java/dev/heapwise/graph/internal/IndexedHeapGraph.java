@@ -8,6 +8,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.IndexAttachments;
+import dev.heapwise.graph.NameMapping;
 import dev.heapwise.graph.ObjectAttribute;
 import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.RefCursor;
@@ -66,8 +67,11 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final int javaLangClass;
     private final Attachments attachments;
     private final Map<String, ObjectAttribute> objectAttributes = new java.util.LinkedHashMap<>();
+    /** The original names of an obfuscated program, or null: applied to classes here and to frames in {@link #threads}. */
+    private final NameMapping mapping;
 
-    private IndexedHeapGraph(Path dir, Manifest manifest, Path dump) throws IOException {
+    private IndexedHeapGraph(Path dir, Manifest manifest, Path dump, NameMapping mapping) throws IOException {
+        this.mapping = mapping;
         this.store = IndexStore.open(dir);
         try {
             this.manifest = manifest;
@@ -100,7 +104,7 @@ public final class IndexedHeapGraph implements HeapGraph {
             List<HeapClass> cl = new ArrayList<>(stored.size());
             classOfClassObject = new LongIntMap(Math.max(16, stored.size()));
             for (MetaFiles.StoredClass sc : stored) {
-                HeapClass c = sc.heapClass();
+                HeapClass c = mapping == null ? sc.heapClass() : mapping.rename(sc.heapClass());
                 cl.add(c);
                 byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
                 if (c.objectIndex() >= 0) {
@@ -144,7 +148,15 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     /** Opens a committed index folder of {@code dump}. */
     public static IndexedHeapGraph open(Path dir, Path dump) throws IOException {
-        return new IndexedHeapGraph(dir, Manifest.read(dir.resolve(IndexStore.MANIFEST)), dump);
+        return open(dir, dump, null);
+    }
+
+    /**
+     * Opens a committed index folder of {@code dump}, with the original names of an obfuscated
+     * program when {@code mapping} is not null (the index keeps the dump's own names).
+     */
+    public static IndexedHeapGraph open(Path dir, Path dump, NameMapping mapping) throws IOException {
+        return new IndexedHeapGraph(dir, Manifest.read(dir.resolve(IndexStore.MANIFEST)), dump, mapping);
     }
 
     private ContentLocation contentLocation(Path dir, Path dump) throws IOException {
@@ -335,7 +347,8 @@ public final class IndexedHeapGraph implements HeapGraph {
                         name = text == null ? "" : text;
                     }
                 }
-                named.add(new HeapThread(h.serial(), h.objectIndex(), name, h.frames(), h.otherLocals()));
+                named.add(new HeapThread(h.serial(), h.objectIndex(), name,
+                        mapping == null ? h.frames() : h.frames().stream().map(mapping::rename).toList(), h.otherLocals()));
             }
             threads = t = List.copyOf(named);
         }
@@ -553,8 +566,9 @@ public final class IndexedHeapGraph implements HeapGraph {
                 }
             }
             case CLASS -> {
-                MetaFiles.StoredClass sc = stored.get(classIndexOfClassObject(object));
-                HeapClass c = sc.heapClass();
+                int ci = classIndexOfClassObject(object);
+                MetaFiles.StoredClass sc = stored.get(ci);
+                HeapClass c = classes.get(ci); // the statics' names as this graph gives them
                 if (c.superIndex() >= 0) {
                     addRef(out, object, classes.get(c.superIndex()).classObjectId(), Reference.Kind.SUPERCLASS, "<super>", -1);
                 }
