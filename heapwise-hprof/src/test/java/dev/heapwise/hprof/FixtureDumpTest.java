@@ -79,7 +79,7 @@ class FixtureDumpTest {
         assertThat(ours.get(FIXTURE + "$ListNode")[0]).isEqualTo(1000);
         double total = graph.info().totalShallowSize();
         assertThat(total / vm.totalBytes).as("heap totals").isCloseTo(1.0, within(0.005));
-        assertThat(graph.info().sizeModel()).contains("HotSpot, compressed oops and class pointers, JDK 22+");
+        assertThat(graph.info().sizeModel()).startsWith("HotSpot, compressed oops and class pointers, JDK 19+ (");
     }
 
     private static int single(HeapGraph g, String simpleName) {

@@ -1,6 +1,7 @@
 package dev.heapwise.graph.build;
 
 import dev.heapwise.graph.FieldType;
+import java.util.List;
 
 /**
  * How the VM that wrote a dump accounts object sizes. Format readers supply one (HotSpot with
@@ -12,6 +13,11 @@ public interface SizeModel {
 
     /** How sizes are computed, in one line for {@code heapwise info}. */
     String describe();
+
+    /** What the model could not work out and the sizes may get wrong, for the graph's warnings. */
+    default List<String> warnings() {
+        return List.of();
+    }
 
     /** The shallow size of one instance of {@code cls}. */
     long instanceSize(ClassInfo cls);

@@ -123,6 +123,7 @@ public final class GraphAssembly {
             SizeModel model = sizing.choose(table);
             sizeUnit = Math.max(1, model.alignment());
             sizeDescription = model.describe();
+            warnings.addAll(model.warnings());
             vm = model.vm();
             totalShallow = writeSizes(n, classCol, finalSlots, javaLangClass, model, sizeUnit);
         }

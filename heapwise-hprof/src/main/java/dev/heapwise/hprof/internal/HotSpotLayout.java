@@ -14,7 +14,7 @@ import java.util.Map;
  * algorithm lays out instance fields. Instance sizes come from laying out every class of the
  * hierarchy as the VM does (docs/research/hprof-layout.md, sections 1 to 3).
  *
- * @param name           a short description, shown by {@code heapwise info}
+ * @param pointers       how references and class pointers are stored, in words
  * @param headerSize     instance header bytes: 8 (compact headers, or 32-bit), 12 (compressed
  *                       class pointers) or 16
  * @param refSize        bytes per reference field or array element: 4 (compressed oops, 32-bit) or 8
@@ -25,9 +25,35 @@ import java.util.Map;
  * @param jdk15Fields    JDK 15+ field layout (best fit into holes, superclasses included, VM
  *                       injected fields, {@code @Contended} padding) or the older one
  * @param vm32           a 32-bit VM (4-byte heap words)
+ * @param jdkFrom        the first JDK that lays objects out so
+ * @param jdkTo          the last one, or 0 for the current one
  */
-record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt, boolean elementAligned,
-        int alignment, boolean jdk15Fields, boolean vm32) {
+record HotSpotLayout(String pointers, int headerSize, int refSize, int arrayLengthAt, boolean elementAligned,
+        int alignment, boolean jdk15Fields, boolean vm32, int jdkFrom, int jdkTo) {
+
+    /** The layout in words, e.g. "compressed oops and class pointers, JDK 22+". */
+    String name() {
+        return describe(jdkFrom, jdkTo);
+    }
+
+    /** The layout in words with the JDK range given, e.g. when the dump narrows or widens it. */
+    String describe(int from, int to) {
+        return pointers + ", " + jdkText(from, to) + (alignment == 8 ? "" : ", " + alignment + "-byte alignment");
+    }
+
+    static String jdkText(int from, int to) {
+        if (to == 0) {
+            return "JDK " + from + "+";
+        }
+        return from == to ? "JDK " + from : "JDK " + from + "-" + to;
+    }
+
+    /** Whether {@code o} is this layout but for the array layout (which JDK 22 changed). */
+    boolean sameButArrays(HotSpotLayout o) {
+        return o != this && pointers.equals(o.pointers) && headerSize == o.headerSize && refSize == o.refSize
+                && arrayLengthAt == o.arrayLengthAt && alignment == o.alignment && jdk15Fields == o.jdk15Fields
+                && vm32 == o.vm32;
+    }
 
     static final int CONTENDED_PADDING = 128;
 
@@ -57,8 +83,21 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
     final class Sizer {
         private final Map<ClassInfo, ClassLayout> cache = new IdentityHashMap<>();
 
-        /** The offsets and sizes of every instance field of a class, inherited ones included. */
-        private record ClassLayout(List<int[]> fields, int end, boolean contended) {}
+        /**
+         * The offsets and sizes of every instance field of a class, inherited ones included;
+         * where the instance ends (its trailing {@code @Contended} padding included); where its
+         * last field ends (the header's end when it has none), which is where a subclass's
+         * layout continues.
+         */
+        private record ClassLayout(List<int[]> fields, int end, int fieldsEnd, boolean contended) {
+            static ClassLayout of(List<int[]> fields, int end, int headerEnd, boolean contended) {
+                int fieldsEnd = headerEnd;
+                for (int[] f : fields) {
+                    fieldsEnd = Math.max(fieldsEnd, f[0] + f[1]);
+                }
+                return new ClassLayout(fields, end, fieldsEnd, contended);
+            }
+        }
 
         long instanceSize(ClassInfo c) {
             ClassLayout l = layout(c);
@@ -117,9 +156,16 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
             Blocks b = new Blocks(headerSize);
             boolean superContended = sup != null && sup.contended;
             if (sup != null) {
-                b.inherit(sup.fields, sup.end, !superContended);
+                // The layout goes on after the superclass's last field, not after its trailing
+                // padding: a contended superclass's holes become padding and 128 bytes more
+                // follow its last field (FieldLayout::fill_holes), so its own trailing padding
+                // is not paid twice.
+                b.inherit(sup.fields, sup.fieldsEnd, !superContended);
                 if (superContended) {
                     b.trailing += CONTENDED_PADDING;
+                    // FieldLayout::initialize_instance_layout: a contended superclass with
+                    // fields makes the subclass append, even into the holes it opens itself.
+                    b.appendOnly = sup.fieldsEnd > headerSize;
                 }
             }
             List<FieldDef> own = new ArrayList<>(c.fields());
@@ -142,22 +188,26 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
             }
             grouped.removeIf(List::isEmpty);
             boolean tail = false;
+            // A contended class and each contended group start after 128 bytes of padding and
+            // are appended field after field: the layout's start is its last block, so no hole
+            // is filled, not even one a field of the group opened by its alignment
+            // (FieldLayout::add, "if start is the last block, just append the field").
             if (classContended) {
                 b.trailing += CONTENDED_PADDING;
-                b.minOffset = b.trailing;
+                b.appendOnly = true;
                 tail = true;
             }
             placeGroup(b, root);
             for (List<FieldDef> g : grouped) {
                 b.trailing += CONTENDED_PADDING;
-                b.minOffset = b.trailing;
+                b.appendOnly = true;
                 placeGroup(b, g);
                 tail = true;
             }
             if (tail) {
                 b.trailing += CONTENDED_PADDING;
             }
-            return new ClassLayout(b.fields, b.trailing, superContended || classContended || !grouped.isEmpty());
+            return ClassLayout.of(b.fields, b.trailing, headerSize, superContended || classContended || !grouped.isEmpty());
         }
 
         private void placeGroup(Blocks b, List<FieldDef> fields) {
@@ -251,7 +301,7 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
                     cursor += refSize;
                 }
             }
-            return new ClassLayout(fields, cursor, false);
+            return ClassLayout.of(fields, cursor, headerSize, false);
         }
     }
 
@@ -261,7 +311,8 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
         /** Free holes below {@link #trailing}, as {offset, size}, in offset order. */
         final List<int[]> holes = new ArrayList<>();
         int trailing;
-        int minOffset;
+        /** Fields go at the end, never into a hole. */
+        boolean appendOnly;
 
         Blocks(int header) {
             trailing = header;
@@ -272,7 +323,6 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
             fields.addAll(inherited);
             trailing = end;
             if (!keepHoles) {
-                minOffset = end;
                 return;
             }
             List<int[]> sorted = new ArrayList<>(inherited);
@@ -290,11 +340,8 @@ record HotSpotLayout(String name, int headerSize, int refSize, int arrayLengthAt
 
         void add(int size, boolean ref) {
             int best = -1;
-            for (int i = holes.size() - 1; i >= 0; i--) {
+            for (int i = appendOnly ? -1 : holes.size() - 1; i >= 0; i--) {
                 int[] h = holes.get(i);
-                if (h[0] < minOffset) {
-                    break;
-                }
                 int adj = h[0] % size == 0 ? 0 : size - h[0] % size;
                 if (h[1] >= size + adj && (best < 0 || h[1] < holes.get(best)[1])) {
                     best = i;

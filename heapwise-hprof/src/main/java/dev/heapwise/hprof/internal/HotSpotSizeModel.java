@@ -17,13 +17,22 @@ import java.util.Map;
  * class pointers or compact headers, nor which field-layout algorithm it ran; but object ids are
  * addresses and objects are packed in memory, so the distance from one object to the next is at
  * least its size and usually exactly its size. Every candidate layout is scored on those
- * distances: a layout that predicts an object larger than the room it has is impossible, and the
- * one that explains the most distances exactly wins.
+ * distances: how many objects it makes larger than the room they have (violations: impossible)
+ * and how many distances it explains exactly (matches). Among the layouts with the fewest
+ * violations, give or take one sampled object in a thousand (a class the layout tables get wrong
+ * must not hand the win to a layout too small for most objects), the one with the most matches
+ * wins.
  *
- * <p>The same distances then correct classes whose size the dump cannot explain (fields a VM
- * injects that the layout tables do not know): when at least three instances of a class sit
- * exactly the same distance from their successors and that distance exceeds the computed size,
- * that distance is the size.
+ * <p>A winner that explains fewer than half of the distances is not trusted: {@link #describe}
+ * says so and {@link #warnings} warns. The sizes then come from what the distances prove, where
+ * they prove something (below), and are the winner's estimates elsewhere.
+ *
+ * <p>The distances also correct single classes, unless they do not look like the addresses of
+ * packed objects at all (every layout has violations): a class with at least three instances at
+ * exactly the same smallest distance from their successors, larger than its computed size, has
+ * that distance as its size (fields a VM injects that the layout tables do not know); a class
+ * with any instance closer to its successor than its computed size has that distance as its size
+ * (objects never overlap, so the layout is wrong for that class).
  *
  * <p>One sequential scan gathers everything: a sample of (class, kind, length, distance) for
  * scoring, and each class's smallest distance. Scoring then runs on primitive arrays, so trying
@@ -32,19 +41,23 @@ import java.util.Map;
 final class HotSpotSizeModel implements SizeModel {
     private static final int SAMPLE = 500_000;
     private static final ObjectKind[] KINDS = ObjectKind.values();
+    /** Violations tolerated beyond the fewest, per sampled object: one in a thousand. */
+    private static final int TOLERANCE_DIVISOR = 1000;
 
     private final HotSpotLayout layout;
     private final HotSpotLayout.Sizer sizer;
     private final Map<ClassInfo, Long> corrected;
-    private final String evidence;
+    private final String description;
+    private final List<String> warnings;
     private final long classInstanceSize;
 
-    private HotSpotSizeModel(HotSpotLayout layout, Map<ClassInfo, Long> corrected, String evidence,
-            ClassInfo javaLangClass) {
+    private HotSpotSizeModel(HotSpotLayout layout, Map<ClassInfo, Long> corrected, String description,
+            List<String> warnings, ClassInfo javaLangClass) {
         this.layout = layout;
         this.sizer = layout.new Sizer();
         this.corrected = corrected;
-        this.evidence = evidence;
+        this.description = description;
+        this.warnings = warnings;
         this.classInstanceSize = javaLangClass != null ? sizer.instanceSize(javaLangClass)
                 : layout.align(layout.headerSize() + 8L * layout.refSize());
     }
@@ -52,23 +65,28 @@ final class HotSpotSizeModel implements SizeModel {
     static List<HotSpotLayout> candidates(int idSize) {
         List<HotSpotLayout> c = new ArrayList<>();
         if (idSize == 4) {
-            c.add(new HotSpotLayout("32-bit", 8, 4, 8, false, 8, false, true));
-            c.add(new HotSpotLayout("32-bit, JDK 15+ field layout", 8, 4, 8, false, 8, true, true));
+            c.add(new HotSpotLayout("32-bit", 8, 4, 8, false, 8, false, true, 6, 14));
+            c.add(new HotSpotLayout("32-bit", 8, 4, 8, false, 8, true, true, 15, 0));
             return c;
         }
         for (int align : new int[] {8, 16}) {
-            String a = align == 8 ? "" : ", " + align + "-byte alignment";
-            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 22+" + a, 12, 4, 12, true, align, true, false));
-            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 15-21" + a, 12, 4, 12, false, align, true, false));
-            c.add(new HotSpotLayout("compressed oops and class pointers, JDK 8-14" + a, 12, 4, 12, false, align, false, false));
-            c.add(new HotSpotLayout("compact object headers, JDK 24+" + a, 8, 4, 8, true, align, true, false));
-            c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 22+" + a, 12, 8, 12, true, align, true, false));
-            c.add(new HotSpotLayout("compressed class pointers, uncompressed oops, JDK 15-21" + a, 12, 8, 12, false, align, true, false));
-            c.add(new HotSpotLayout("compressed oops, uncompressed class pointers, JDK 22+" + a, 16, 4, 16, true, align, true, false));
-            c.add(new HotSpotLayout("compressed oops, uncompressed class pointers, JDK 15-21" + a, 16, 4, 16, false, align, true, false));
-            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 22+" + a, 16, 8, 16, true, align, true, false));
-            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 15-21" + a, 16, 8, 16, false, align, true, false));
-            c.add(new HotSpotLayout("uncompressed oops and class pointers, JDK 6-14" + a, 16, 8, 16, false, align, false, false));
+            String cc = "compressed oops and class pointers";
+            c.add(new HotSpotLayout(cc, 12, 4, 12, true, align, true, false, 22, 0));
+            c.add(new HotSpotLayout(cc, 12, 4, 12, false, align, true, false, 15, 21));
+            c.add(new HotSpotLayout(cc, 12, 4, 12, false, align, false, false, 8, 14));
+            c.add(new HotSpotLayout("compact object headers and compressed oops", 8, 4, 8, true, align, true, false, 24, 0));
+            c.add(new HotSpotLayout("compact object headers, uncompressed oops", 8, 8, 8, true, align, true, false, 24, 0));
+            String ccp = "compressed class pointers, uncompressed oops";
+            c.add(new HotSpotLayout(ccp, 12, 8, 12, true, align, true, false, 22, 0));
+            c.add(new HotSpotLayout(ccp, 12, 8, 12, false, align, true, false, 15, 21));
+            String coops = "compressed oops, uncompressed class pointers";
+            c.add(new HotSpotLayout(coops, 16, 4, 16, true, align, true, false, 22, 0));
+            c.add(new HotSpotLayout(coops, 16, 4, 16, false, align, true, false, 15, 21));
+            c.add(new HotSpotLayout(coops, 16, 4, 16, false, align, false, false, 8, 14));
+            String none = "uncompressed oops and class pointers";
+            c.add(new HotSpotLayout(none, 16, 8, 16, true, align, true, false, 22, 0));
+            c.add(new HotSpotLayout(none, 16, 8, 16, false, align, true, false, 15, 21));
+            c.add(new HotSpotLayout(none, 16, 8, 16, false, align, false, false, 6, 14));
         }
         return c;
     }
@@ -105,7 +123,7 @@ final class HotSpotSizeModel implements SizeModel {
         public void object(int k, long id, int classIndex, ObjectKind k2, long arrayLength) {
             if (prevClass >= 0 && prevKind != ObjectKind.CLASS) {
                 long g = id - prevId;
-                if (prevKind == ObjectKind.INSTANCE) {
+                if (prevKind == ObjectKind.INSTANCE && g > 0) { // not across the runs of a parallel dump
                     if (g < minGap[prevClass]) {
                         minGap[prevClass] = g;
                         minGapHits[prevClass] = 1;
@@ -195,34 +213,54 @@ final class HotSpotSizeModel implements SizeModel {
             ev = new Evidence(table.objectCount(), classes.size());
             table.scan(ev);
         }
-        HotSpotLayout best = null;
-        long bestViolations = Long.MAX_VALUE;
-        long bestMatches = -1;
-        for (HotSpotLayout l : candidates(header.idSize())) {
-            long[] score = score(l, classes, ev);
-            long violations = score[0];
-            long matches = score[1];
-            if (best == null || violations < bestViolations || (violations == bestViolations && matches > bestMatches)) {
-                best = l;
-                bestViolations = violations;
-                bestMatches = matches;
+        List<HotSpotLayout> candidates = candidates(header.idSize());
+        long[][] scores = new long[candidates.size()][];
+        long fewest = Long.MAX_VALUE;
+        for (int i = 0; i < candidates.size(); i++) {
+            scores[i] = score(candidates.get(i), classes, ev);
+            fewest = Math.min(fewest, scores[i][0]);
+        }
+        long tolerated = ev.size / TOLERANCE_DIVISOR;
+        int b = -1;
+        for (int i = 0; i < candidates.size(); i++) {
+            long[] s = scores[i];
+            if (s[0] <= fewest + tolerated
+                    && (b < 0 || s[1] > scores[b][1] || (s[1] == scores[b][1] && s[0] < scores[b][0]))) {
+                b = i;
             }
         }
+        HotSpotLayout best = candidates.get(b);
+        long matches = scores[b][1];
+        boolean packed = fewest <= tolerated;
+        boolean trusted = ev.size == 0 || 2 * matches >= ev.size;
+
         Map<ClassInfo, Long> corrected = new IdentityHashMap<>();
-        HotSpotLayout.Sizer sizer = best.new Sizer();
-        for (int c = 0; c < classes.size(); c++) {
-            ClassInfo ci = classes.get(c);
-            if (ev.minGapHits[c] < 3 || ci.shape() != HeapClass.Shape.INSTANCE) {
-                continue;
-            }
-            long computed = sizer.instanceSize(ci);
-            long m = ev.minGap[c];
-            if (m > computed && m % best.alignment() == 0 && m - computed <= 1024) {
-                corrected.put(ci, m);
-            }
+        if (trusted || packed) {
+            correctFromDistances(best, classes, ev, corrected);
         }
-        String evidence = ev.size == 0 ? "no objects to check it against"
-                : String.format("%.1f%% of object distances match it exactly", 100.0 * bestMatches / ev.size);
+        int[] jdk = jdkRange(best, b, candidates, scores, classes);
+        String layoutWords = best.describe(jdk[0], jdk[1]);
+        String share = ev.size == 0 ? "" : String.format("%.1f%%", 100.0 * matches / ev.size);
+        String fixes = corrected.isEmpty() ? "" : "; " + corrected.size() + " class sizes taken from object addresses";
+        String description;
+        List<String> warnings = new ArrayList<>();
+        if (ev.size == 0) {
+            description = "HotSpot, " + layoutWords + " (no objects to check it against)";
+        } else if (trusted) {
+            description = "HotSpot, " + layoutWords + " (" + share + " of object distances match it exactly)" + fixes;
+        } else if (packed) {
+            description = "HotSpot, layout not recognized: the closest, " + layoutWords + ", explains only " + share
+                    + " of object distances" + fixes + ", the other sizes are its estimates";
+            warnings.add("object sizes: no known HotSpot layout explains the distances between objects (the closest, "
+                    + layoutWords + ", explains " + share + "); " + corrected.size()
+                    + " class sizes are taken from object addresses, the other sizes are estimates");
+        } else {
+            description = "HotSpot, layout not recognized: object ids do not look like the addresses of packed objects;"
+                    + " sizes are the estimates of the closest layout, " + layoutWords + " (" + share
+                    + " of object distances match it exactly)";
+            warnings.add("object sizes: object ids do not look like the addresses of packed objects, so no layout"
+                    + " could be checked; sizes are the estimates of " + layoutWords);
+        }
         ClassInfo javaLangClass = null;
         for (ClassInfo c : classes) {
             if (c.name().equals("java.lang.Class") && c.dumpInstanceSize() >= 0) {
@@ -230,7 +268,54 @@ final class HotSpotSizeModel implements SizeModel {
                 break;
             }
         }
-        return new HotSpotSizeModel(best, corrected, evidence, javaLangClass);
+        return new HotSpotSizeModel(best, corrected, description, List.copyOf(warnings), javaLangClass);
+    }
+
+    /**
+     * Class sizes the distances prove: a computed size larger than the smallest distance from an
+     * instance to its successor is impossible, so that distance is the size; at least three
+     * instances at the same smallest distance, larger than the computed size, mean the VM added
+     * what the layout tables do not know, and that distance is the size.
+     */
+    private static void correctFromDistances(HotSpotLayout layout, List<? extends ClassInfo> classes, Evidence ev,
+            Map<ClassInfo, Long> corrected) {
+        HotSpotLayout.Sizer sizer = layout.new Sizer();
+        for (int c = 0; c < classes.size(); c++) {
+            ClassInfo ci = classes.get(c);
+            if (ev.minGapHits[c] == 0 || ci.shape() != HeapClass.Shape.INSTANCE) {
+                continue;
+            }
+            long computed = sizer.instanceSize(ci);
+            long m = ev.minGap[c];
+            if (m < computed && m >= layout.headerSize() && m % 8 == 0) {
+                corrected.put(ci, m);
+            } else if (ev.minGapHits[c] >= 3 && m > computed && m % layout.alignment() == 0 && m - computed <= 1024) {
+                corrected.put(ci, m);
+            }
+        }
+    }
+
+    /**
+     * The JDKs that lay objects out as the winner does, {from, to} (0: the current one): its own
+     * range, widened to every layout that differs only in the array layout and scored the same
+     * (with a 12-byte header both array layouts give the same sizes), then narrowed to the JDKs
+     * the dump's classes come from.
+     */
+    private static int[] jdkRange(HotSpotLayout best, int b, List<HotSpotLayout> candidates, long[][] scores,
+            List<? extends ClassInfo> classes) {
+        int from = best.jdkFrom();
+        int to = best.jdkTo();
+        for (int i = 0; i < candidates.size(); i++) {
+            HotSpotLayout o = candidates.get(i);
+            if (best.sameButArrays(o) && Arrays.equals(scores[i], scores[b])) {
+                from = Math.min(from, o.jdkFrom());
+                to = to == 0 || o.jdkTo() == 0 ? 0 : Math.max(to, o.jdkTo());
+            }
+        }
+        int[] dump = HotSpotVmFields.jdksOfClasses(classes);
+        int f = Math.max(from, dump[0]);
+        int t = to == 0 ? dump[1] : dump[1] == 0 ? to : Math.min(to, dump[1]);
+        return t != 0 && f > t ? new int[] {from, to} : new int[] {f, t};
     }
 
     @Override
@@ -240,8 +325,12 @@ final class HotSpotSizeModel implements SizeModel {
 
     @Override
     public String describe() {
-        String fixes = corrected.isEmpty() ? "" : "; " + corrected.size() + " class sizes taken from object addresses";
-        return "HotSpot, " + layout.name() + " (" + evidence + ")" + fixes;
+        return description;
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
     }
 
     @Override

@@ -47,17 +47,33 @@ final class HotSpotVmFields {
             case "java.lang.Class":
                 // klass, array_klass, oop_size, static_oop_field_count, and the references the
                 // VM keeps in the mirror (JDK 25 made signers and protectionDomain Java fields).
+                // JDK 17's init_lock is no field of its own: it shares componentType's slot
+                // (java_lang_Class::compute_offsets).
                 return declares(c, "protectionDomain")
                         ? List.of(f("klass", FieldType.LONG), f("array_klass", FieldType.LONG),
                                 f("oop_size", FieldType.INT), f("static_oop_field_count", FieldType.INT),
                                 f("init_lock", FieldType.OBJECT), f("source_file", FieldType.OBJECT))
                         : List.of(f("klass", FieldType.LONG), f("array_klass", FieldType.LONG),
                                 f("oop_size", FieldType.INT), f("static_oop_field_count", FieldType.INT),
-                                f("protection_domain", FieldType.OBJECT), f("init_lock", FieldType.OBJECT),
-                                f("signers", FieldType.OBJECT), f("source_file", FieldType.OBJECT));
+                                f("protection_domain", FieldType.OBJECT), f("signers", FieldType.OBJECT),
+                                f("source_file", FieldType.OBJECT));
             default:
                 return INJECTED.getOrDefault(n, List.of());
         }
+    }
+
+    /**
+     * The JDKs whose classes the dump holds, as {from, to} (0: not bounded), from the fields
+     * {@code java.lang.Thread} declares: JDK 19 added {@code Thread.holder} (virtual threads), so
+     * a Thread with fields but without it is from JDK 18 or earlier. {0, 0} without a Thread.
+     */
+    static int[] jdksOfClasses(List<? extends ClassInfo> classes) {
+        for (ClassInfo c : classes) {
+            if (c.name().equals("java.lang.Thread") && !c.fields().isEmpty()) {
+                return declares(c, "holder") ? new int[] {19, 0} : new int[] {0, 18};
+            }
+        }
+        return new int[] {0, 0};
     }
 
     static boolean declares(ClassInfo c, String field) {
