@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -27,7 +28,9 @@ import java.util.TreeMap;
  * ids are stable between the dumps (MicroEJ dumps; HotSpot dumps of a VM that did not move the
  * objects: half the objects keep id and class, and no class object moved), objects are matched by
  * id too: new, collected, persistent, and persistent with changed values, with the field-level
- * differences.
+ * differences. Only the classes that changed are listed (all with {@link Options#all}), biggest
+ * change in bytes first; dumps with few classes in common get a warning
+ * ({@link #classesInCommon}).
  *
  * <p>Cost: per class, O(classes) from the histograms and the two dominator trees. The instance
  * level walks both id columns once in order (no dump reads), then reads the fields of every
@@ -41,10 +44,16 @@ public final class HeapComparison {
     /** Differing elements listed per array. */
     private static final int LISTED_ELEMENTS = 20;
 
-    /** @param instances null: decide from the id overlap; true/false: force it on or off */
-    public record Options(Boolean instances, int listedChanges) {
+    /** Below this share of classes in common, the dumps look like two programs' ({@link #classesInCommon}). */
+    public static final double FEW_IN_COMMON = 1.0 / 3;
+
+    /**
+     * @param instances null: decide from the id overlap; true/false: force it on or off
+     * @param all       list the classes that did not change too
+     */
+    public record Options(Boolean instances, int listedChanges, boolean all) {
         public static Options defaults() {
-            return new Options(null, LISTED);
+            return new Options(null, LISTED, false);
         }
     }
 
@@ -52,14 +61,52 @@ public final class HeapComparison {
 
     public static ComparisonReport compare(HeapGraph a, DominatorTree ta, HeapGraph b, DominatorTree tb, Options options,
             ProgressListener progress) {
-        List<ComparisonReport.ClassDelta> classes = classes(a, ta, b, tb);
+        List<ComparisonReport.ClassDelta> all = classes(a, ta, b, tb);
+        List<ComparisonReport.ClassDelta> classes = options.all() ? all
+                : all.stream().filter(ComparisonReport.ClassDelta::changed).toList();
+        long unchanged = all.stream().filter(d -> !d.changed()).count();
+        double inCommon = classesInCommon(all);
+        List<String> warnings = inCommon < FEW_IN_COMMON ? List.of(fewInCommon("the two dumps", inCommon)) : List.of();
         double overlap = idOverlap(a, b);
         int moved = movedClassObjects(a, b);
         boolean instanceLevel = options.instances() != null ? options.instances() : overlap >= STABLE && moved == 0;
         if (!instanceLevel) {
-            return new ComparisonReport(classes, overlap, moved, false, List.of(), List.of(), 0);
+            return new ComparisonReport(classes, unchanged, inCommon, overlap, moved, false, List.of(), 0, List.of(), 0,
+                    warnings);
         }
-        return instances(a, b, classes, overlap, moved, options.listedChanges(), progress);
+        return instances(a, b, new ComparisonReport(classes, unchanged, inCommon, overlap, moved, true, List.of(), 0,
+                List.of(), 0, warnings), options, progress);
+    }
+
+    /**
+     * Of the class names with reachable instances in the dump that has fewer, the share that has
+     * some in the other too (1 when either has none). Two dumps of one program share most of their
+     * classes, however much one grew; dumps of two programs on one JDK share the JDK's; of a JVM
+     * and of an Android app, or of two JDKs years apart, few.
+     */
+    static double classesInCommon(List<ComparisonReport.ClassDelta> rows) {
+        long before = 0;
+        long after = 0;
+        long both = 0;
+        for (ComparisonReport.ClassDelta d : rows) {
+            before += d.oldCount() > 0 ? 1 : 0;
+            after += d.newCount() > 0 ? 1 : 0;
+            both += d.oldCount() > 0 && d.newCount() > 0 ? 1 : 0;
+        }
+        return inCommon(before, after, both);
+    }
+
+    /** {@code both} classes with instances in two dumps, of {@code before} and {@code after}: the share of the fewer. */
+    static double inCommon(long before, long after, long both) {
+        long fewer = Math.min(before, after);
+        return fewer == 0 ? 1 : (double) both / fewer;
+    }
+
+    /** The warning for dumps with few classes in common (share as from {@link #classesInCommon}). */
+    static String fewInCommon(String dumps, double inCommon) {
+        return String.format(Locale.ROOT, "%s have few classes in common (%.0f%% of the classes with instances in"
+                + " the one with fewer have instances in the other): they look like dumps of different programs",
+                dumps, 100 * inCommon);
     }
 
     /**
@@ -115,7 +162,8 @@ public final class HeapComparison {
             }
         });
         out.sort(Comparator.comparingLong((ComparisonReport.ClassDelta d) -> -Math.abs(d.retainedDelta()))
-                .thenComparingLong(d -> -Math.abs(d.shallowDelta())).thenComparing(ComparisonReport.ClassDelta::className));
+                .thenComparingLong(d -> -Math.abs(d.shallowDelta())).thenComparingLong(d -> -Math.abs(d.countDelta()))
+                .thenComparing(ComparisonReport.ClassDelta::className));
         return out;
     }
 
@@ -152,8 +200,10 @@ public final class HeapComparison {
         return (double) same / na;
     }
 
-    private static ComparisonReport instances(HeapGraph a, HeapGraph b, List<ComparisonReport.ClassDelta> classes,
-            double overlap, int moved, int listed, ProgressListener progress) {
+    /** {@code r} (the class level) with the instance level. */
+    private static ComparisonReport instances(HeapGraph a, HeapGraph b, ComparisonReport r, Options options,
+            ProgressListener progress) {
+        int listed = options.listedChanges();
         // One row per key (class name, "class " + name for class objects), found by class index.
         List<String> keys = new ArrayList<>();
         Map<String, Integer> rowOfKey = new HashMap<>();
@@ -182,16 +232,22 @@ public final class HeapComparison {
             compared += m.compared;
         }
         List<ComparisonReport.InstanceDelta> rows = new ArrayList<>();
+        long unchanged = 0;
         for (int k = 0; k < keys.size(); k++) {
-            long[] r = perRow[k];
-            if (r[0] + r[1] + r[2] > 0) {
-                rows.add(new ComparisonReport.InstanceDelta(keys.get(k), r[0], r[1], r[2], r[3]));
+            long[] c = perRow[k];
+            if (c[0] + c[1] + c[2] > 0) {
+                var d = new ComparisonReport.InstanceDelta(keys.get(k), c[0], c[1], c[2], c[3]);
+                unchanged += d.anyChange() ? 0 : 1;
+                if (d.anyChange() || options.all()) {
+                    rows.add(d);
+                }
             }
         }
         rows.sort(Comparator.comparingLong((ComparisonReport.InstanceDelta d) -> -(d.added() + d.collected() + d.changed()))
                 .thenComparing(ComparisonReport.InstanceDelta::className));
         progress.finished();
-        return new ComparisonReport(classes, overlap, moved, true, rows, changed, compared);
+        return new ComparisonReport(r.classes(), r.unchangedClasses(), r.classesInCommon(), r.idOverlap(),
+                r.movedClassObjects(), true, rows, unchanged, changed, compared, r.warnings());
     }
 
     /** One range of the id merge: per row added, collected, persistent, changed; the first changed objects. */

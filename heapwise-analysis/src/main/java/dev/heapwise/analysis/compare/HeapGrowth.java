@@ -1,6 +1,7 @@
 package dev.heapwise.analysis.compare;
 
 import dev.heapwise.analysis.compare.internal.ClassPathTree;
+import dev.heapwise.analysis.compare.internal.CollectionParts;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.analysis.paths.internal.StepLabels;
@@ -8,6 +9,7 @@ import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.Reference;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -19,7 +21,9 @@ import java.util.TreeMap;
  * what leaks, whatever its size. Classes whose instance count grows each time, and places in the
  * object graph (chains of classes from a root, see {@link ClassPathTree}) holding more objects each
  * time. Of growing places, only the first along each chain is reported: its descendants grow
- * because it does.
+ * because it does. Each is shown held by the field of its holder: the chain is cut where the
+ * collection that holds the growing objects begins ({@link CollectionParts}), not at the hash
+ * bucket or array slot an example went through.
  *
  * <p>Cost: one breadth-first search per dump (no dump reads) and, for the reported places, one
  * dump read per step to name the references. Not thread-safe.
@@ -29,10 +33,56 @@ public final class HeapGrowth {
 
     private HeapGrowth() {}
 
-    /** @param trees the dumps' dominator trees for retained sizes, or null entries to skip them */
+    /** As {@link #analyze(List, List, boolean)}, without the classes that did not grow. */
     public static GrowthReport analyze(List<HeapGraph> dumps, List<DominatorTree> trees) {
+        return analyze(dumps, trees, false);
+    }
+
+    /**
+     * @param trees the dumps' dominator trees for retained sizes, or null entries to skip them
+     * @param all   list the classes that did not grow in every step too ({@link GrowthReport#otherClasses})
+     */
+    public static GrowthReport analyze(List<HeapGraph> dumps, List<DominatorTree> trees, boolean all) {
         int k = dumps.size();
-        List<GrowthReport.GrowingClass> classes = classes(dumps, trees);
+        Map<String, long[][]> rows = classRows(dumps, trees);
+        List<GrowthReport.GrowingClass> classes = new ArrayList<>();
+        List<GrowthReport.GrowingClass> others = new ArrayList<>();
+        long unchanged = 0;
+        for (var e : rows.entrySet()) {
+            long[][] r = e.getValue();
+            GrowthReport.GrowingClass row = new GrowthReport.GrowingClass(e.getKey(), boxed(r[0]), boxed(r[1]));
+            if (grows(r[0])) {
+                classes.add(row);
+            } else {
+                boolean same = Arrays.stream(r[0]).distinct().count() == 1 && Arrays.stream(r[1]).distinct().count() == 1;
+                unchanged += same ? 1 : 0;
+                if (all) {
+                    others.add(row);
+                }
+            }
+        }
+        classes.sort(BIGGEST_GROWTH);
+        others.sort(BIGGEST_CHANGE);
+        List<String> warnings = new ArrayList<>();
+        for (int d = 1; d < k; d++) {
+            long before = 0;
+            long after = 0;
+            long both = 0;
+            for (long[][] r : rows.values()) {
+                before += r[0][d - 1] > 0 ? 1 : 0;
+                after += r[0][d] > 0 ? 1 : 0;
+                both += r[0][d - 1] > 0 && r[0][d] > 0 ? 1 : 0;
+            }
+            double inCommon = HeapComparison.inCommon(before, after, both);
+            if (inCommon < HeapComparison.FEW_IN_COMMON) {
+                warnings.add(HeapComparison.fewInCommon("dumps " + d + " and " + (d + 1), inCommon));
+            }
+        }
+        return new GrowthReport(k, classes, unchanged, others, paths(dumps), warnings);
+    }
+
+    private static List<GrowthReport.GrowingPath> paths(List<HeapGraph> dumps) {
+        int k = dumps.size();
         List<ClassPathTree> all = new ArrayList<>();
         try {
             for (HeapGraph g : dumps) {
@@ -66,21 +116,60 @@ public final class HeapGrowth {
             reported.sort(Comparator.comparingLong((Integer nd) -> -(counts[k - 1][nd] - counts[0][nd]))
                     .thenComparingLong(nd -> last.keys.get(nd)));
             List<GrowthReport.GrowingPath> paths = new ArrayList<>();
+            HeapGraph g = dumps.getLast();
+            CollectionParts parts = new CollectionParts(g);
             // One namer for all listed paths: they share their first steps and big arrays.
-            StepLabels labels = new StepLabels(dumps.getLast(), null, new RootIndex(dumps.getLast()));
+            StepLabels labels = new StepLabels(g, null, new RootIndex(g));
             for (int nd : reported.subList(0, Math.min(LISTED, reported.size()))) {
                 List<Long> series = new ArrayList<>();
                 for (int d = 0; d < k; d++) {
                     series.add(counts[d][nd]);
                 }
-                paths.add(new GrowthReport.GrowingPath(steps(dumps.getLast(), labels, last, nd), series));
+                paths.add(new GrowthReport.GrowingPath(steps(g, labels, last, holder(last, parts, nd)),
+                        last.nodeName(nd), series));
             }
-            return new GrowthReport(k, classes, paths);
+            return paths;
         } finally {
             for (ClassPathTree t : all) {
                 t.close();
             }
         }
+    }
+
+    /**
+     * Where a growing node's objects are held: up from it through the collections and their insides
+     * above it (the table and the nodes of a map, the array of a list, the collection, a wrapper
+     * around it) to the last of them, whose parent holds it in a field; the node itself when its
+     * parent is no such thing.
+     */
+    private static int holder(ClassPathTree t, CollectionParts parts, int node) {
+        int at = node;
+        for (int p = t.parentNode.get(at); p >= 0 && parts.isPart(t.example.get(p)); p = t.parentNode.get(at)) {
+            at = p;
+        }
+        return at;
+    }
+
+    private static boolean grows(long[] counts) {
+        boolean grows = counts.length >= 2;
+        for (int d = 1; d < counts.length && grows; d++) {
+            grows = counts[d] > counts[d - 1];
+        }
+        return grows;
+    }
+
+    private static final Comparator<GrowthReport.GrowingClass> BIGGEST_GROWTH = Comparator
+            .comparingLong((GrowthReport.GrowingClass c) -> -(c.retained().getLast() - c.retained().getFirst()))
+            .thenComparingLong(c -> -(c.counts().getLast() - c.counts().getFirst()))
+            .thenComparing(GrowthReport.GrowingClass::className);
+
+    private static final Comparator<GrowthReport.GrowingClass> BIGGEST_CHANGE = Comparator
+            .comparingLong((GrowthReport.GrowingClass c) -> -Math.abs(c.retained().getLast() - c.retained().getFirst()))
+            .thenComparingLong(c -> -Math.abs(c.counts().getLast() - c.counts().getFirst()))
+            .thenComparing(GrowthReport.GrowingClass::className);
+
+    private static List<Long> boxed(long[] values) {
+        return Arrays.stream(values).boxed().toList();
     }
 
     /**
@@ -119,7 +208,8 @@ public final class HeapGrowth {
         return g.classOf(a) == g.classOf(b) && g.classIndexOfClassObject(a) < 0 && g.classIndexOfClassObject(b) < 0;
     }
 
-    private static List<GrowthReport.GrowingClass> classes(List<HeapGraph> dumps, List<DominatorTree> trees) {
+    /** Per class name: reachable counts and retained sizes, one entry per dump. */
+    private static Map<String, long[][]> classRows(List<HeapGraph> dumps, List<DominatorTree> trees) {
         int k = dumps.size();
         Map<String, long[][]> rows = new TreeMap<>();
         for (int d = 0; d < k; d++) {
@@ -131,24 +221,7 @@ public final class HeapGrowth {
                 r[1][d] += t == null ? 0 : t.classRetainedSize(c.index());
             }
         }
-        List<GrowthReport.GrowingClass> out = new ArrayList<>();
-        rows.forEach((name, r) -> {
-            boolean grows = k >= 2;
-            for (int d = 1; d < k && grows; d++) {
-                grows = r[0][d] > r[0][d - 1];
-            }
-            if (grows) {
-                List<Long> counts = new ArrayList<>();
-                List<Long> retained = new ArrayList<>();
-                for (int d = 0; d < k; d++) {
-                    counts.add(r[0][d]);
-                    retained.add(r[1][d]);
-                }
-                out.add(new GrowthReport.GrowingClass(name, counts, retained));
-            }
-        });
-        out.sort(Comparator.comparingLong((GrowthReport.GrowingClass c) -> -(c.counts().getLast() - c.counts().getFirst()))
-                .thenComparing(GrowthReport.GrowingClass::className));
-        return out;
+        rows.values().removeIf(r -> Arrays.stream(r[0]).allMatch(n -> n == 0)); // classes without instances
+        return rows;
     }
 }

@@ -11,6 +11,7 @@ import dev.heapwise.analysis.waste.internal.CollectionInspector;
 import dev.heapwise.analysis.waste.internal.ContentHashes;
 import dev.heapwise.analysis.waste.internal.KeySort;
 import dev.heapwise.analysis.waste.internal.ObjectsByRole;
+import dev.heapwise.analysis.waste.internal.SharedBoxes;
 import dev.heapwise.graph.FieldType;
 import dev.heapwise.graph.FieldValue;
 import dev.heapwise.graph.HeapClass;
@@ -38,19 +39,18 @@ import java.util.function.ToLongFunction;
  * <p>Cost: one pass over the primitive arrays reading their contents (the bulk of the dump: this
  * is the expensive part, see {@link ContentHashes}); the strings' value arrays come from the
  * reference index, except for JDK 6 strings (offset/count), whose text is read. Collections of
- * the known classes have their fields read (one small read each). The strings, collections and
+ * the known classes have their fields read (one small read each, and the same for the collections
+ * an empty one delegates to, see {@link CollectionInspector}). The strings, collections and
  * object arrays are found by one pass over all objects ({@code ObjectsByRole}). Memory: 20 bytes
  * per primitive array, 16 per string (12 more per element while sorting) and 4 per instance of a
  * string, collection or object array class, in native memory, which spills to scratch files when
- * memory is short, and a bit per array on the Java heap. Not thread-safe.
+ * memory is short, and a bit per array on the Java heap (and a bit per object when a collection
+ * owns another it delegates to). Not thread-safe.
  */
 public final class WasteAnalysis {
     private static final int TOP = 20;
     /** How much of a duplicate string's text the report keeps. */
     private static final int VALUE_CHARS = 120;
-    private static final Map<String, Integer> PRIMITIVE_BYTES = Map.of("java.lang.Boolean", 1,
-            "java.lang.Byte", 1, "java.lang.Character", 2, "java.lang.Short", 2, "java.lang.Integer", 4,
-            "java.lang.Float", 4, "java.lang.Long", 8, "java.lang.Double", 8);
 
     private WasteAnalysis() {}
 
@@ -160,10 +160,11 @@ public final class WasteAnalysis {
             var arrays = new AtomicReference<WasteReport.DuplicateArrays>();
             var collections = new AtomicReference<List<WasteReport.CollectionWaste>>();
             var empty = new AtomicReference<List<WasteReport.EmptyArrays>>();
+            var boxes = new AtomicReference<List<WasteReport.BoxWaste>>();
             // One pass over all objects finds the strings, collections and object arrays (two threads);
             // the strings' keys are found on both cores by range; then the strings' sort and groups, and
-            // the arrays (which leave out the strings' contents), on one core, the collections and empty
-            // arrays, which depend on neither, on the other.
+            // the arrays (which leave out the strings' contents), on one core, the collections, empty
+            // arrays and boxes, which depend on neither, on the other.
             try (ObjectsByRole found = ObjectsByRole.find(g, tree, roles);
                     StringKeys keys = StringKeys.find(g, found, hashes, stringValue, isJdk6(stringClasses))) {
                 Parallel.both(() -> {
@@ -172,10 +173,10 @@ public final class WasteAnalysis {
                 }, () -> {
                     collections.set(collections(g, tree, found, baseOf));
                     empty.set(zeroLength(g, hashes, found));
+                    boxes.set(boxes(g, tree, found));
                 });
             }
-            List<WasteReport.BoxWaste> boxes = boxes(g);
-            return report(tree, heap, strings.get(), arrays.get(), collections.get(), boxes, empty.get());
+            return report(tree, heap, strings.get(), arrays.get(), collections.get(), boxes.get(), empty.get());
         } finally {
             NativeMemory.trim(); // the per-array and per-string arrays go back to the system
             progress.finished();
@@ -494,38 +495,46 @@ public final class WasteAnalysis {
         return baseOf;
     }
 
+    /** A row of counts per class: count, empty, empty retained, sparse, fill sum (x1e6), with a fill, unused bytes. */
+    private static final int ROW = 7;
+
     private static List<WasteReport.CollectionWaste> collections(HeapGraph g, DominatorTree tree, ObjectsByRole found,
             String[] baseOf) {
-        CollectionInspector inspector = new CollectionInspector(g);
-        // Per class: count, empty, emptyRetained, sparse, fillSum(x1e6), unused; merged by name below (classes
-        // of one name from several loaders make one row).
+        CollectionInspector inspector = new CollectionInspector(g, baseOf, tree);
+        // Counted per class, merged by name below (classes of one name from several loaders make one row).
         long[][] perClass = new long[baseOf.length][];
+        // A collection another owns and delegates to is counted in its owner's fill only: its bit is
+        // set, so that it is skipped when it comes after its owner (a HashSet's map, a Properties' map:
+        // made by the constructor, just after), and its own count is taken back when it came before.
+        long[] excluded = null;
+        int[] mine = new int[16];
         for (int i = 0, n = found.count(ObjectsByRole.COLLECTION); i < n; i++) {
             int o = found.get(ObjectsByRole.COLLECTION, i);
-            int c = g.classOf(o);
-            String base = baseOf[c];
-            CollectionInspector.Fill f = inspector.inspect(o, base);
-            if (f == null) {
+            if (excluded != null && (excluded[o >>> 6] & (1L << o)) != 0 || !inspector.inspect(o)) {
                 continue;
             }
-            long[] a = perClass[c];
-            if (a == null) {
-                perClass[c] = a = new long[6];
-            }
-            a[0]++;
-            if (f.size() == 0) {
-                a[1]++;
-                a[2] += tree.retainedSize(o);
+            count(g, tree, baseOf, perClass, o, inspector, 1);
+            int owned = inspector.ownedDelegates();
+            if (owned == 0) {
                 continue;
             }
-            if (f.capacity() > 0) {
-                double fill = Math.min(1.0, (double) f.size() / f.capacity());
-                a[4] += Math.round(fill * 1_000_000);
-                if (fill < CollectionInspector.sparseBelow(base)) {
-                    a[3]++;
+            if (excluded == null) {
+                excluded = new long[(g.objectCount() + 63) >>> 6];
+            }
+            if (mine.length < owned) {
+                mine = new int[Math.max(owned, 2 * mine.length)];
+            }
+            for (int k = 0; k < owned; k++) {
+                mine[k] = inspector.ownedDelegate(k);
+            }
+            for (int k = 0; k < owned; k++) {
+                int d = mine[k];
+                if ((excluded[d >>> 6] & (1L << d)) != 0) {
+                    continue; // left out already, by the owner it has below this one
                 }
-                if (f.array() >= 0 && f.capacity() > f.size()) {
-                    a[5] += g.shallowSize(f.array()) * (f.capacity() - f.size()) / f.capacity();
+                excluded[d >>> 6] |= 1L << d;
+                if (d < o && inspector.inspect(d)) { // counted on its own: taken back, the same fill
+                    count(g, tree, baseOf, perClass, d, inspector, -1);
                 }
             }
         }
@@ -535,7 +544,7 @@ public final class WasteAnalysis {
             if (perClass[c] != null) {
                 String name = g.heapClass(c).name();
                 sparseBelow.put(name, CollectionInspector.sparseBelow(baseOf[c]));
-                long[] a = acc.computeIfAbsent(name, k -> new long[6]);
+                long[] a = acc.computeIfAbsent(name, k -> new long[ROW]);
                 for (int i = 0; i < a.length; i++) {
                     a[i] += perClass[c][i];
                 }
@@ -543,26 +552,76 @@ public final class WasteAnalysis {
         }
         List<WasteReport.CollectionWaste> out = new ArrayList<>();
         acc.forEach((name, a) -> {
-            long nonEmpty = a[0] - a[1];
-            out.add(new WasteReport.CollectionWaste(name, a[0], a[1], a[2], a[3], sparseBelow.get(name),
-                    nonEmpty == 0 ? 0 : a[4] / 1_000_000.0 / nonEmpty, a[5]));
+            if (a[2] + a[6] > 0) { // an overhead: a row without one lists no waste
+                out.add(new WasteReport.CollectionWaste(name, a[0], a[1], a[2], a[3], sparseBelow.get(name),
+                        a[5] == 0 ? 0 : a[4] / 1_000_000.0 / a[5], a[6]));
+            }
         });
         out.sort(Comparator.comparingLong((WasteReport.CollectionWaste w) -> -(w.emptyRetainedBytes() + w.unusedSlotBytes()))
                 .thenComparing(WasteReport.CollectionWaste::className));
         return out;
     }
 
+    /** Adds ({@code sign} 1) or takes out (-1) the fill the inspector just read, of {@code o}, in its class's row. */
+    private static void count(HeapGraph g, DominatorTree tree, String[] baseOf, long[][] perClass, int o,
+            CollectionInspector f, int sign) {
+        int c = g.classOf(o);
+        long[] a = perClass[c];
+        if (a == null) {
+            perClass[c] = a = new long[ROW];
+        }
+        a[0] += sign;
+        if (f.size() == 0) {
+            a[1] += sign;
+            a[2] += sign * tree.retainedSize(o);
+        } else if (f.capacity() > 0) {
+            double fill = Math.min(1.0, (double) f.size() / f.capacity());
+            a[4] += sign * Math.round(fill * 1_000_000);
+            a[5] += sign;
+            if (fill < CollectionInspector.sparseBelow(baseOf[c])) {
+                a[3] += sign;
+            }
+            a[6] += sign * f.unusedBytes();
+        }
+    }
+
     // ---- boxes and empty arrays
 
-    private static List<WasteReport.BoxWaste> boxes(HeapGraph g) {
-        List<WasteReport.BoxWaste> out = new ArrayList<>();
-        for (HeapClass c : g.classes()) {
-            Integer prim = PRIMITIVE_BYTES.get(c.name());
-            if (prim != null && c.instanceCount() > 0) {
-                long overhead = c.shallowSizeOfInstances() - prim * c.instanceCount();
-                out.add(new WasteReport.BoxWaste(c.name(), c.instanceCount(), c.shallowSizeOfInstances(), overhead));
+    /** Reachable boxes per class, less the JDK's shared ones ({@link SharedBoxes}): those cost nothing more. */
+    private static List<WasteReport.BoxWaste> boxes(HeapGraph g, DominatorTree tree, ObjectsByRole found) {
+        SharedBoxes shared = new SharedBoxes(g);
+        for (int i = 0, n = found.count(ObjectsByRole.OBJECT_ARRAY); i < n; i++) {
+            int o = found.get(ObjectsByRole.OBJECT_ARRAY, i);
+            if (shared.mayBeCache(g.classOf(o))) {
+                shared.offerArray(o);
             }
         }
+        long[] sharedCount = new long[g.classCount()];
+        long[] sharedBytes = new long[g.classCount()];
+        for (int o : shared.members()) {
+            if (tree.isReachable(o)) {
+                sharedCount[g.classOf(o)]++;
+                sharedBytes[g.classOf(o)] += g.shallowSize(o);
+            }
+        }
+        Map<String, long[]> rows = new LinkedHashMap<>(); // by name: count, bytes, overhead
+        for (HeapClass c : g.classes()) {
+            int k = c.index();
+            if (shared.isBox(k)) {
+                long count = c.instanceCount() - tree.unreachableCount(k) - sharedCount[k];
+                long bytes = c.shallowSizeOfInstances() - tree.unreachableShallowSize(k) - sharedBytes[k];
+                long[] r = rows.computeIfAbsent(c.name(), x -> new long[3]);
+                r[0] += count;
+                r[1] += bytes;
+                r[2] += bytes - SharedBoxes.PRIMITIVE_BYTES.get(c.name()) * count;
+            }
+        }
+        List<WasteReport.BoxWaste> out = new ArrayList<>();
+        rows.forEach((name, r) -> {
+            if (r[2] > 0) {
+                out.add(new WasteReport.BoxWaste(name, r[0], r[1], r[2]));
+            }
+        });
         out.sort(Comparator.comparingLong(WasteReport.BoxWaste::overheadBytes).reversed()
                 .thenComparing(WasteReport.BoxWaste::className));
         return out;
@@ -604,7 +663,8 @@ public final class WasteAnalysis {
         }
         List<WasteReport.EmptyArrays> list = new ArrayList<>();
         for (int c = 0; c < count.length; c++) {
-            if (count[c] > 0) {
+            // One empty array of a class is the shared constant the others could be: no overhead, not listed.
+            if (count[c] > 1) {
                 long each = bytes[c] / count[c];
                 list.add(new WasteReport.EmptyArrays(g.heapClass(c).name(), count[c], bytes[c], bytes[c] - each));
             }

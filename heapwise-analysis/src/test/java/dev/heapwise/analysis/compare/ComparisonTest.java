@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.fixture.GrowingProgram;
+import dev.heapwise.analysis.fixture.LeakyProgram;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
 import dev.heapwise.analysis.internal.Parallel;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Comparing two dumps, and growth over several, on written heaps with stable ids and on real dumps. */
 class ComparisonTest {
+    /** The defaults, listing unchanged classes too: the tests below look some up. */
+    static final HeapComparison.Options ALL = new HeapComparison.Options(null, 100, true);
 
     /** Version {@code v} of a small heap: ids are fixed by creation order, as in MicroEJ dumps. */
     static Path version(Path dir, int v) throws Exception {
@@ -75,7 +78,7 @@ class ComparisonTest {
     @Test
     void instanceLevelWithStableIds(@TempDir Path dir) throws Exception {
         try (HeapGraph a = Hprof.open(version(dir, 1)); HeapGraph b = Hprof.open(version(dir, 2))) {
-            ComparisonReport r = HeapComparison.compare(a, null, b, null, HeapComparison.Options.defaults(),
+            ComparisonReport r = HeapComparison.compare(a, null, b, null, ALL,
                     ProgressListener.NONE);
             assertThat(r.idOverlap()).isEqualTo(1.0);
             assertThat(r.instanceLevel()).isTrue();
@@ -105,10 +108,10 @@ class ComparisonTest {
             // The id merge split in ranges on several threads gives the same report, lists in the same order.
             Parallel.splitEverythingForTests(true);
             try {
-                assertThat(HeapComparison.compare(a, null, b, null, HeapComparison.Options.defaults(),
+                assertThat(HeapComparison.compare(a, null, b, null, ALL,
                         ProgressListener.NONE)).isEqualTo(r);
                 // Only the first changed objects are listed, in merge order, however the merge was split.
-                ComparisonReport few = HeapComparison.compare(a, null, b, null, new HeapComparison.Options(null, 3),
+                ComparisonReport few = HeapComparison.compare(a, null, b, null, new HeapComparison.Options(null, 3, true),
                         ProgressListener.NONE);
                 assertThat(few.changed()).isEqualTo(r.changed().subList(0, 3));
             } finally {
@@ -160,7 +163,7 @@ class ComparisonTest {
     void classCountsAreOfReachableObjects(@TempDir Path dir) throws Exception {
         try (HeapGraph a = Hprof.open(version(dir, 1)); HeapGraph b = Hprof.open(version(dir, 2));
                 DominatorTree ta = DominatorTree.of(a); DominatorTree tb = DominatorTree.of(b)) {
-            ComparisonReport r = HeapComparison.compare(a, ta, b, tb, HeapComparison.Options.defaults(),
+            ComparisonReport r = HeapComparison.compare(a, ta, b, tb, ALL,
                     ProgressListener.NONE);
             // Only item 0 is held (Holder.first; next is null), and items 1 and 2 from the array.
             ComparisonReport.ClassDelta d = r.classes().stream().filter(c -> c.className().equals("app.Item"))
@@ -186,7 +189,7 @@ class ComparisonTest {
             }
             String entry = GrowingProgram.Entry.class.getName();
             ComparisonReport r = HeapComparison.compare(gs.get(0), ts.get(0), gs.get(1), ts.get(1),
-                    new HeapComparison.Options(false, 100), ProgressListener.NONE);
+                    new HeapComparison.Options(false, 100, false), ProgressListener.NONE);
             ComparisonReport.ClassDelta e = r.classes().stream().filter(c -> c.className().equals(entry)).findFirst()
                     .orElseThrow();
             assertThat(e.oldCount()).isEqualTo(1000);
@@ -199,19 +202,117 @@ class ComparisonTest {
                     .orElseThrow();
             assertThat(gc.counts()).containsExactly(1000L, 2000L, 3000L);
             assertThat(growth.classes()).noneMatch(c -> c.className().equals(GrowingProgram.Stable.class.getName()));
-            // The place that grows: GrowingProgram's static LEAK list's array, holding the entries.
-            GrowthReport.GrowingPath p = growth.paths().stream()
-                    .filter(x -> x.steps().getLast().className().equals(entry)).findFirst().orElseThrow();
+            // The place that grows: the entries, held by GrowingProgram's static LEAK list (its array is
+            // the list's inside: the path ends at the field that holds the list).
+            GrowthReport.GrowingPath p = growth.paths().stream().filter(x -> x.className().equals(entry)).findFirst()
+                    .orElseThrow();
             assertThat(p.counts()).containsExactly(1000L, 2000L, 3000L);
             assertThat(p.steps()).extracting(GrowthReport.Step::className)
-                    .contains("class " + GrowingProgram.class.getName(), "java.util.ArrayList", "java.lang.Object[]");
-            assertThat(p.steps()).extracting(GrowthReport.Step::reference).contains("LEAK", "elementData");
+                    .endsWith("java.util.ArrayList").doesNotContain("java.lang.Object[]", entry);
+            assertThat(p.steps().get(p.steps().size() - 2).className()).endsWith("class " + GrowingProgram.class.getName());
+            assertThat(p.steps().getLast().reference()).isEqualTo("LEAK");
             // The entries' payloads grow too, but below a growing place: not reported on their own.
-            assertThat(growth.paths()).noneMatch(x -> x.steps().getLast().className().equals("byte[]")
-                    && x.steps().get(x.steps().size() - 2).className().equals(entry));
+            assertThat(growth.paths()).noneMatch(x -> x.className().equals("byte[]")
+                    && x.steps().stream().anyMatch(step -> step.className().equals(entry)));
         } finally {
             ts.forEach(DominatorTree::close);
             gs.forEach(HeapGraph::close);
         }
     }
+    /**
+     * A static HashMap that grows: the place is the map, held by {@code LeakyProgram.CACHE}, not the
+     * bucket of its table an example entry sits in ({@code HashMap$Node[][123]}).
+     */
+    @Test
+    void aGrowingMapIsShownByTheFieldThatHoldsIt(@TempDir Path dir) throws Exception {
+        List<Path> dumps = List.of(dir.resolve("l1.hprof"), dir.resolve("l2.hprof"), dir.resolve("l3.hprof"));
+        ChildJvm.run(PlantedDump.JVM, LeakyProgram.class, dumps.stream().map(Path::toString).toArray(String[]::new));
+        List<HeapGraph> gs = new ArrayList<>();
+        try {
+            for (Path p : dumps) {
+                gs.add(Hprof.open(p));
+            }
+            GrowthReport growth = HeapGrowth.analyze(gs, null);
+            GrowthReport.GrowingPath p = growth.paths().stream()
+                    .filter(x -> x.className().equals("java.util.HashMap$Node")).findFirst().orElseThrow();
+            assertThat(p.counts()).containsExactly(1000L, 2000L, 3000L);
+            // The root (the class loader, or the class), the class, its field.
+            assertThat(p.steps().get(p.steps().size() - 2).className()).endsWith("class " + LeakyProgram.class.getName());
+            assertThat(p.steps().getLast()).isEqualTo(new GrowthReport.Step("java.util.HashMap", "CACHE"));
+            assertThat(growth.warnings()).isEmpty();
+        } finally {
+            gs.forEach(HeapGraph::close);
+        }
+    }
+
+    /**
+     * Only classes that changed are listed, biggest change in bytes first (retained, then shallow,
+     * then count); the unchanged ones are counted, and listed when asked for.
+     */
+    @Test
+    void onlyChangedClassesAreListedBiggestFirst(@TempDir Path dir) throws Exception {
+        Path d1 = dir.resolve("g1.hprof");
+        Path d2 = dir.resolve("g2.hprof");
+        ChildJvm.run(PlantedDump.JVM, GrowingProgram.class, d1.toString(), d2.toString());
+        try (HeapGraph a = Hprof.open(d1); HeapGraph b = Hprof.open(d2); DominatorTree ta = DominatorTree.of(a);
+                DominatorTree tb = DominatorTree.of(b)) {
+            ComparisonReport r = HeapComparison.compare(a, ta, b, tb, new HeapComparison.Options(false, 100, false),
+                    ProgressListener.NONE);
+            assertThat(r.classes()).isNotEmpty().allMatch(ComparisonReport.ClassDelta::changed);
+            assertThat(r.classes()).extracting(ComparisonReport.ClassDelta::className)
+                    .contains(GrowingProgram.Entry.class.getName());
+            assertThat(r.unchangedClasses()).isGreaterThan(r.classes().size()); // most of the JDK's classes
+            assertThat(r.classes()).isSortedAccordingTo(java.util.Comparator
+                    .comparingLong((ComparisonReport.ClassDelta d) -> -Math.abs(d.retainedDelta()))
+                    .thenComparingLong(d -> -Math.abs(d.shallowDelta())).thenComparingLong(d -> -Math.abs(d.countDelta())));
+            assertThat(r.classesInCommon()).isGreaterThan(0.9);
+            assertThat(r.warnings()).isEmpty();
+            ComparisonReport all = HeapComparison.compare(a, ta, b, tb, new HeapComparison.Options(false, 100, true),
+                    ProgressListener.NONE);
+            assertThat(all.classes()).hasSize(r.classes().size() + (int) r.unchangedClasses());
+            assertThat(all.classes().subList(0, r.classes().size())).isEqualTo(r.classes());
+            assertThat(all.unchangedClasses()).isEqualTo(r.unchangedClasses());
+            // The per-object rows likewise: only classes with new, collected or changed objects.
+            ComparisonReport objects = HeapComparison.compare(a, ta, b, tb, new HeapComparison.Options(true, 100, false),
+                    ProgressListener.NONE);
+            assertThat(objects.instances()).isNotEmpty().allMatch(ComparisonReport.InstanceDelta::anyChange);
+            assertThat(objects.unchangedInstanceClasses()).isPositive();
+        }
+    }
+
+    /** A small heap of its own classes, as a program other than the JDK's would leave. */
+    static Path program(Path dir, String name, String... classes) throws Exception {
+        SyntheticHeap h = new SyntheticHeap();
+        for (String c : classes) {
+            long k = h.cls(c);
+            for (int i = 0; i < 3; i++) {
+                h.root(SyntheticHeap.ROOT_UNKNOWN, h.obj(k));
+            }
+        }
+        Path p = dir.resolve(name);
+        h.write(p);
+        return p;
+    }
+
+    @Test
+    void dumpsOfDifferentProgramsAreWarnedAbout(@TempDir Path dir) throws Exception {
+        Path one = program(dir, "one.hprof", "app.A", "app.B", "app.C", "app.D", "app.E", "app.F", "app.G");
+        Path other = program(dir, "other.hprof", "web.S", "web.T", "web.U", "web.V", "web.W", "web.X", "app.A");
+        Path grown = program(dir, "grown.hprof", "app.A", "app.B", "app.C", "app.D", "app.E", "app.F", "app.G", "app.H",
+                "app.I");
+        try (HeapGraph a = Hprof.open(one); HeapGraph b = Hprof.open(other); HeapGraph c = Hprof.open(grown)) {
+            ComparisonReport r = HeapComparison.compare(a, null, b, null, HeapComparison.Options.defaults(),
+                    ProgressListener.NONE);
+            assertThat(r.classesInCommon()).isLessThan(HeapComparison.FEW_IN_COMMON);
+            assertThat(r.warnings()).singleElement().asString().contains("different programs");
+            // One program that loaded more classes: all of the smaller one's are in the bigger one.
+            ComparisonReport same = HeapComparison.compare(a, null, c, null, HeapComparison.Options.defaults(),
+                    ProgressListener.NONE);
+            assertThat(same.classesInCommon()).isEqualTo(1.0);
+            assertThat(same.warnings()).isEmpty();
+            GrowthReport growth = HeapGrowth.analyze(List.of(a, c, b), null);
+            assertThat(growth.warnings()).singleElement().asString().startsWith("dumps 2 and 3 ");
+        }
+    }
 }
+

@@ -8,6 +8,7 @@ import dev.heapwise.graph.Ids;
 import dev.heapwise.graph.Units;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", description = {
-        "Two dumps compared: per class, the change in count, shallow and retained size.",
+        "Two dumps compared: per class that changed, the change in count, shallow and retained size, biggest first.",
         "When object ids are stable between them (MicroEJ dumps, a VM that did not move its objects), also new,",
         "collected, persistent and changed objects with the fields that changed."})
 public final class CompareCommand implements Callable<Integer> {
@@ -37,6 +38,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", description = "Rows shown (default: ${DEFAULT-VALUE}).")
     int top = 30;
 
+    @Option(names = "--all", description = "List the classes that did not change too.")
+    boolean all;
+
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
@@ -45,12 +49,19 @@ public final class CompareCommand implements Callable<Integer> {
         try (DumpSeries.Opened o = series.open(List.of(old, neu))) {
             String before = o.graphs.get(0).info().format();
             String after = o.graphs.get(1).info().format();
-            if (!before.equals(after) && !series.quiet) {
-                System.err.printf("heapwise: warning: %s is a %s dump and %s a %s dump: their object sizes follow"
-                        + " different models, so the size changes mix the two%n", old, before, neu, after);
-            }
             ComparisonReport r = HeapComparison.compare(o.graphs.get(0), o.trees.get(0), o.graphs.get(1), o.trees.get(1),
-                    new HeapComparison.Options(instances, 100), ProgressBar.forTerminal(series.quiet));
+                    new HeapComparison.Options(instances, 100, all), ProgressBar.forTerminal(series.quiet));
+            List<String> warnings = new ArrayList<>();
+            if (!before.equals(after)) {
+                warnings.add(String.format("%s is a %s dump and %s a %s dump: their object sizes follow different"
+                        + " models, so the size changes mix the two", old, before, neu, after));
+            }
+            for (String w : r.warnings()) {
+                warnings.add(old + " and " + neu + ": " + w);
+            }
+            for (String w : warnings) { // not silenced by --quiet, which silences the progress line only
+                System.err.println("heapwise: warning: " + w);
+            }
             if (json) {
                 var node = Json.object();
                 node.put("old", old.toString());
@@ -65,6 +76,7 @@ public final class CompareCommand implements Callable<Integer> {
                         }
                     }
                 }
+                node.set("warnings", Json.MAPPER.valueToTree(warnings));
                 var changed = node.putArray("changed");
                 for (ComparisonReport.ChangedObject c : r.changed()) {
                     var x = changed.addObject();
@@ -82,15 +94,19 @@ public final class CompareCommand implements Callable<Integer> {
 
     private void text(PrintStream out, ComparisonReport r) {
         out.printf("%s -> %s%n", old, neu);
-        if (r.classes().stream().allMatch(d -> d.countDelta() == 0 && d.shallowDelta() == 0
-                && d.retainedDelta() == 0)) {
+        if (r.classes().stream().noneMatch(ComparisonReport.ClassDelta::changed)) {
             out.println("no class changed in count, shallow or retained size");
-        } else {
+        }
+        if (r.classes().stream().anyMatch(ComparisonReport.ClassDelta::changed) || all && !r.classes().isEmpty()) {
             out.printf("%12s %14s %14s  %s%n", "count", "shallow", "retained", "class (change from old to new)");
             for (ComparisonReport.ClassDelta d : r.classes().stream().limit(top).toList()) {
                 out.printf("%12s %14s %14s  %s%n", signed(d.countDelta(), false), signed(d.shallowDelta(), true),
                         signed(d.retainedDelta(), true), d.className());
             }
+            more(out, r.classes().size(), top);
+        }
+        if (r.unchangedClasses() > 0 && !all) {
+            out.printf("%s unchanged classes not listed (--all lists them)%n", Units.count(r.unchangedClasses()));
         }
         out.printf("%nobjects under the same id and class in both: %s of the old dump%n", Units.percent(r.idOverlap()));
         if (!r.instanceLevel()) {
@@ -101,14 +117,21 @@ public final class CompareCommand implements Callable<Integer> {
                     : "ids are not stable between these dumps: no per-object comparison (--instances forces it)");
             return;
         }
-        if (r.instances().stream().allMatch(d -> d.added() == 0 && d.collected() == 0 && d.changed() == 0)) {
+        if (r.instances().stream().noneMatch(ComparisonReport.InstanceDelta::anyChange)) {
             out.printf("no object new, collected or changed (%s compared)%n", Units.count(r.comparedObjects()));
-            return;
+            if (!all) {
+                return;
+            }
         }
         out.printf("%10s %10s %10s %10s  %s%n", "new", "collected", "persistent", "changed", "class");
         for (ComparisonReport.InstanceDelta d : r.instances().stream().limit(top).toList()) {
             out.printf("%10s %10s %10s %10s  %s%n", Units.count(d.added()), Units.count(d.collected()),
                     Units.count(d.persistent()), Units.count(d.changed()), d.className());
+        }
+        more(out, r.instances().size(), top);
+        if (r.unchangedInstanceClasses() > 0 && !all) {
+            out.printf("%s rows with only unchanged objects not listed (--all lists them)%n",
+                    Units.count(r.unchangedInstanceClasses()));
         }
         if (!r.changed().isEmpty()) {
             out.printf("%nchanged objects (first %d):%n", r.changed().size());
@@ -122,6 +145,13 @@ public final class CompareCommand implements Callable<Integer> {
                     }
                 }
             }
+        }
+    }
+
+    /** The line under a table cut at {@code top} rows. */
+    private static void more(PrintStream out, int rows, int top) {
+        if (rows > top) {
+            out.printf("… %s more (--top N lists more)%n", Units.count(rows - top));
         }
     }
 
