@@ -55,6 +55,9 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final LongIntMap classOfClassObject;
     private final RootColumns roots;
     private final long[] rootBits;
+    /** Objects with a root that starts reachability ({@link #isReachabilityRoot}). */
+    private final long[] reachabilityRootBits;
+    private final LocalRefs locals;
     private final List<HeapThread> storedThreads;
     private volatile List<HeapThread> threads;
     private final ContentSource content;
@@ -119,8 +122,13 @@ public final class IndexedHeapGraph implements HeapGraph {
             }
             this.roots = MetaFiles.readRoots(dir.resolve(Columns.ROOTS));
             this.rootBits = new long[(n + 63) >>> 6];
+            this.locals = LocalRefs.of(roots);
+            this.reachabilityRootBits = locals.total() == 0 ? rootBits : new long[rootBits.length];
             for (int i = 0; i < roots.size(); i++) {
                 rootBits[roots.object(i) >>> 6] |= 1L << roots.object(i);
+                if (roots.holder(i) < 0) {
+                    reachabilityRootBits[roots.object(i) >>> 6] |= 1L << roots.object(i);
+                }
             }
             this.storedThreads = MetaFiles.readThreads(dir.resolve(Columns.THREADS));
             this.heapNames = info.heaps().isEmpty() ? List.of("default") : info.heaps();
@@ -318,6 +326,16 @@ public final class IndexedHeapGraph implements HeapGraph {
     @Override
     public boolean isRoot(int object) {
         return (rootBits[object >>> 6] & (1L << object)) != 0;
+    }
+
+    @Override
+    public boolean isReachabilityRoot(int object) {
+        return (reachabilityRootBits[object >>> 6] & (1L << object)) != 0;
+    }
+
+    @Override
+    public int localReferenceCount(int object) {
+        return locals.total() == 0 || !isRoot(object) ? 0 : locals.count(object);
     }
 
     @Override
@@ -578,7 +596,33 @@ public final class IndexedHeapGraph implements HeapGraph {
                 out.add(new Reference(object, c, Reference.Kind.DEFINED_CLASS, "<defined class>", -1));
             }
         }
+        int slot = localReferenceCount(object) == 0 ? -1 : locals.slot(object);
+        if (slot >= 0) {
+            int[] targets = locals.targets(slot);
+            int[] naming = locals.namingRoots(slot);
+            for (int k = 0; k < targets.length; k++) {
+                out.add(new Reference(object, targets[k], Reference.Kind.LOCAL, localLabel(naming[k]), -1));
+            }
+        }
         return out;
+    }
+
+    /**
+     * How a thread's reference to what its stack holds reads: {@code <local in frame 2:
+     * Foo.bar(Foo.java:42)>} for a Java frame's local, {@code <JNI local in frame 0: …>}, or
+     * without a known frame the kind alone ({@code <Java local>}, as MAT names it, {@code <native
+     * stack>}, {@code <thread block>}).
+     */
+    private String localLabel(int root) {
+        boolean javaFrame = roots.kind(root) == dev.heapwise.graph.RootKind.JAVA_FRAME;
+        int frame = roots.frame(root);
+        for (HeapThread t : storedThreads) {
+            if (t.serial() == roots.thread(root) && frame >= 0 && frame < t.frames().size()) {
+                return "<" + (javaFrame ? "local" : roots.kind(root).label()) + " in frame " + frame + ": "
+                        + t.frames().get(frame).display() + ">";
+            }
+        }
+        return "<" + (javaFrame ? "Java local" : roots.kind(root).label()) + ">";
     }
 
     private void addRef(List<Reference> out, int from, long id, Reference.Kind kind, String name, long index) {
