@@ -55,8 +55,8 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final LongIntMap classOfClassObject;
     private final RootColumns roots;
     private final long[] rootBits;
-    /** Objects with a root that starts reachability ({@link #isReachabilityRoot}). */
-    private final long[] reachabilityRootBits;
+    /** Objects with a root that starts reachability ({@link #isReachabilityRoot}); made on first use. */
+    private volatile long[] reachabilityRootBits;
     private final LocalRefs locals;
     private final List<HeapThread> storedThreads;
     private volatile List<HeapThread> threads;
@@ -123,12 +123,8 @@ public final class IndexedHeapGraph implements HeapGraph {
             this.roots = MetaFiles.readRoots(dir.resolve(Columns.ROOTS));
             this.rootBits = new long[(n + 63) >>> 6];
             this.locals = LocalRefs.of(roots);
-            this.reachabilityRootBits = locals.total() == 0 ? rootBits : new long[rootBits.length];
             for (int i = 0; i < roots.size(); i++) {
                 rootBits[roots.object(i) >>> 6] |= 1L << roots.object(i);
-                if (roots.holder(i) < 0) {
-                    reachabilityRootBits[roots.object(i) >>> 6] |= 1L << roots.object(i);
-                }
             }
             this.storedThreads = MetaFiles.readThreads(dir.resolve(Columns.THREADS));
             this.heapNames = info.heaps().isEmpty() ? List.of("default") : info.heaps();
@@ -330,7 +326,30 @@ public final class IndexedHeapGraph implements HeapGraph {
 
     @Override
     public boolean isReachabilityRoot(int object) {
-        return (reachabilityRootBits[object >>> 6] & (1L << object)) != 0;
+        long[] bits = reachabilityRootBits;
+        if (bits == null) {
+            bits = reachabilityRootBits();
+        }
+        return (bits[object >>> 6] & (1L << object)) != 0;
+    }
+
+    /**
+     * The bits of {@link #isReachabilityRoot}: those of {@link #isRoot} when no thread holds a root,
+     * else a set of their own (a bit per object), made when an analysis first asks rather than at
+     * every open. Two threads making it at once make equal sets.
+     */
+    private long[] reachabilityRootBits() {
+        long[] bits = rootBits;
+        if (locals.total() > 0) {
+            bits = new long[rootBits.length];
+            for (int i = 0; i < roots.size(); i++) {
+                if (roots.holder(i) < 0) {
+                    bits[roots.object(i) >>> 6] |= 1L << roots.object(i);
+                }
+            }
+        }
+        reachabilityRootBits = bits;
+        return bits;
     }
 
     @Override
