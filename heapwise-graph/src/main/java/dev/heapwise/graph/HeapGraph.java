@@ -159,7 +159,8 @@ public interface HeapGraph extends AutoCloseable {
      * the GC roots may start there. An object that is a root only as a local of a thread whose
      * object is in the dump is not one: it is reached through that thread object, which thereby
      * retains what only its stack holds (Eclipse MAT's rule). Every analysis that starts from the
-     * roots asks this. O(1), no allocation, thread-safe.
+     * roots asks this. O(1), no dump reads, thread-safe; when a thread holds roots, the first call
+     * makes a bit set of them (a bit per object), later ones allocate nothing.
      */
     boolean isReachabilityRoot(int object);
 
