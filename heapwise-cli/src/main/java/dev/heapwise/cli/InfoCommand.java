@@ -1,8 +1,10 @@
 package dev.heapwise.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.threads.ThreadRetention;
 import dev.heapwise.graph.GraphInfo;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.Units;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -33,6 +35,7 @@ final class InfoCommand implements Callable<Integer> {
                 o.put("objects", i.objects());
                 o.put("classes", i.classes());
                 o.put("references", i.references());
+                o.put("localReferences", ThreadRetention.localReferences(g));
                 o.put("gcRoots", i.gcRoots());
                 o.put("totalShallowSize", i.totalShallowSize());
                 o.putPOJO("heaps", g.heapNames());
@@ -41,6 +44,10 @@ final class InfoCommand implements Callable<Integer> {
                 o.putPOJO("warnings", i.warnings());
                 o.putPOJO("phaseMillis", i.phaseMillis());
                 o.put("openMillis", dump.lastOpenMillis);
+                HeapThread oom = ThreadRetention.outOfMemoryErrorThread(g);
+                if (oom != null) {
+                    o.put("outOfMemoryErrorThread", oom.name());
+                }
                 Json.print(System.out, o);
                 return 0;
             }
@@ -50,13 +57,19 @@ final class InfoCommand implements Callable<Integer> {
             out.printf("id size:       %d bytes%n", i.idSize());
             out.printf("objects:       %s%n", Units.count(i.objects()));
             out.printf("classes:       %s%n", Units.count(i.classes()));
-            out.printf("references:    %s%n", Units.count(i.references()));
+            long locals = ThreadRetention.localReferences(g);
+            out.printf("references:    %s%s%n", Units.count(i.references()),
+                    locals == 0 ? "" : " (" + Units.count(locals) + " from threads to what their stacks hold)");
             out.printf("GC roots:      %s%n", Units.count(i.gcRoots()));
             out.printf("heaps:         %s%n", String.join(", ", g.heapNames()));
             out.printf("shallow size:  %s (%s bytes)%n", Units.bytes(i.totalShallowSize()), Units.count(i.totalShallowSize()));
             out.printf("sizes:         %s%n", i.sizeModel());
             if (i.partial()) {
                 out.printf("PARTIAL:       the dump was cut short; only complete records were read%n");
+            }
+            HeapThread oom = ThreadRetention.outOfMemoryErrorThread(g);
+            if (oom != null) {
+                out.printf("OutOfMemoryError: thrown by thread \"%s\"%n", oom.name());
             }
             out.printf("indexing took: ");
             StringBuilder sb = new StringBuilder();

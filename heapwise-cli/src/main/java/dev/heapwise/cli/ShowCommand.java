@@ -74,6 +74,11 @@ final class ShowCommand implements Callable<Integer> {
             List<String> rootKinds = new ArrayList<>(kindCounts.keySet());
             List<String> rootText = new ArrayList<>();
             kindCounts.forEach((k, c) -> rootText.add(c == 1 ? k : k + " (" + c + ")"));
+            // A thread's local whose thread object is in the dump: reached (and retained) through the thread.
+            boolean throughThread = !rootKinds.isEmpty() && !g.isReachabilityRoot(o);
+            if (throughThread) {
+                rootText.add("a local of a thread, reached through the thread (see referrers)");
+            }
             Retention retention;
             try (DominatorTree tree = Trees.open(g, false, dump.quiet || json)) {
                 retention = Retention.of(tree, o);
@@ -83,6 +88,9 @@ final class ShowCommand implements Callable<Integer> {
                 n.put("retainedSize", retention.retainedSize());
                 n.put("immediateDominator", retention.immediateDominatorHex());
                 n.put("reachable", retention.reachable()); // null dominator: top-level if true, unreachable if not
+                if (throughThread) {
+                    n.put("reachedThroughThread", true);
+                }
                 Json.print(System.out, n);
             } else {
                 print(System.out, g, o, fields, fieldCount, refs, outCount, referrers, inCount, rootText, retention);

@@ -68,6 +68,8 @@ class DumpCommandsTest {
             }
         }
         assertThat(holder).isNotNull();
+        assertThat(holder.get("retainedSize").asLong()).isPositive();
+        assertThat(holder.get("threwOutOfMemoryError").asBoolean()).isFalse();
         String localId = null;
         for (JsonNode f : holder.get("frames")) {
             for (JsonNode l : f.get("locals")) {
@@ -84,8 +86,15 @@ class DumpCommandsTest {
         assertThat(s.get("shallowSize").asLong()).isEqualTo(16);
         // LocalHeld holds one interned string constant, which other objects hold too
         assertThat(s.get("retainedSize").asLong()).isEqualTo(16);
-        assertThat(s.get("immediateDominator").isNull()).as("held only by a stack frame: top of the tree").isTrue();
+        // Held only by a stack frame: the thread retains it (as in MAT), and it is still a Java-frame root.
+        String holderId = holder.get("id").asText();
+        assertThat(s.get("immediateDominator").asText()).isEqualTo(holderId);
         assertThat(s.get("gcRoots").toString()).contains("Java frame");
+        assertThat(s.get("reachedThroughThread").asBoolean()).isTrue();
+        List<String> holders = new ArrayList<>();
+        s.get("referrers").forEach(x -> holders.add(x.get("id").asText() + " via " + x.get("name").asText()));
+        assertThat(holders).anySatisfy(x -> assertThat(x).startsWith(holderId + " via <local in frame ")
+                .contains("FixtureProgram.lambda$main$"));
         assertThat(s.get("fields").get(0).get("name").asText()).isEqualTo("what");
         String stringId = s.get("fields").get(0).get("value").asText();
         JsonNode str = CliRun.run("show", dump, stringId, "--json").json();

@@ -22,7 +22,10 @@ public interface HeapGraph extends AutoCloseable {
     /** Number of objects, class objects included. O(1). */
     int objectCount();
 
-    /** Number of stored references. O(1). */
+    /**
+     * Number of stored references, the thread → local references ({@link Reference.Kind#LOCAL})
+     * included. O(1).
+     */
     long referenceCount();
 
     // ---- objects: O(1), no dump reads, no allocation
@@ -130,6 +133,14 @@ public interface HeapGraph extends AutoCloseable {
      */
     List<Reference> references(int object);
 
+    /**
+     * How many of the object's outbound references are thread → local references
+     * ({@link Reference.Kind#LOCAL}): they come last in its row, after those of its record (and,
+     * for a class loader, its defined classes). 0 for anything but a thread object whose stack
+     * holds objects. O(log threads), no dump reads, no allocation, thread-safe.
+     */
+    int localReferenceCount(int object);
+
     // ---- roots and threads: in memory
 
     int rootCount();
@@ -141,6 +152,17 @@ public interface HeapGraph extends AutoCloseable {
 
     /** Whether the object is a GC root of any kind. O(1). */
     boolean isRoot(int object);
+
+    /**
+     * Whether reachability starts at the object: it has a root that {@link GcRoot#startsReachability()
+     * starts reachability}, so the virtual root of the dominator tree refers to it and paths from
+     * the GC roots may start there. An object that is a root only as a local of a thread whose
+     * object is in the dump is not one: it is reached through that thread object, which thereby
+     * retains what only its stack holds (Eclipse MAT's rule). Every analysis that starts from the
+     * roots asks this. O(1), no dump reads, thread-safe; when a thread holds roots, the first call
+     * makes a bit set of them (a bit per object), later ones allocate nothing.
+     */
+    boolean isReachabilityRoot(int object);
 
     List<HeapThread> threads();
 

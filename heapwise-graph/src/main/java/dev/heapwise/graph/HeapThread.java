@@ -12,4 +12,21 @@ import java.util.List;
  * @param otherLocals  objects held by the thread without a known frame (JNI locals of an empty
  *                     stack, thread-block roots)
  */
-public record HeapThread(int serial, int objectIndex, String name, List<StackFrame> frames, List<Integer> otherLocals) {}
+public record HeapThread(int serial, int objectIndex, String name, List<StackFrame> frames, List<Integer> otherLocals) {
+
+    /**
+     * Whether this thread threw an {@code OutOfMemoryError}: its stack holds a frame of the
+     * error's constructor, {@code java.lang.OutOfMemoryError.<init>}. HotSpot's heap dumper puts
+     * one on top of the stack of the thread that ran out of memory when it dumps on the error
+     * ({@code -XX:+HeapDumpOnOutOfMemoryError}): the VM throws a preallocated error without
+     * running a constructor, so the frame is made up to name the thread. From memory, O(frames).
+     */
+    public boolean threwOutOfMemoryError() {
+        for (StackFrame f : frames) {
+            if (f.method().equals("<init>") && f.className().equals("java.lang.OutOfMemoryError")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -35,6 +35,17 @@ public enum RootKind {
         this.label = label;
     }
 
+    /**
+     * Whether a root of this kind names the thread that holds the object: a Java frame's local, a
+     * JNI local, the native stack or the thread block of a thread. As in Eclipse MAT, when the
+     * thread's object is in the dump (a {@link #THREAD_OBJECT} root names it), such an object is a
+     * reference of that thread object ({@link Reference.Kind#LOCAL}) and is reached through it,
+     * not from the GC roots directly ({@link GcRoot#startsReachability()}).
+     */
+    public boolean heldByThread() {
+        return this == JAVA_FRAME || this == JNI_LOCAL || this == NATIVE_STACK || this == THREAD_BLOCK;
+    }
+
     /** A short human label, as MAT and the Android tools name the kind. */
     public String label() {
         return label;

@@ -203,6 +203,65 @@ class FixtureDumpTest {
         }
     }
 
+    /**
+     * A thread object refers to what its stack holds (MAT's thread to local references): after its
+     * fields, named by frame, stored both ways; such an object stays a Java-frame root but is reached
+     * through the thread, not from the roots directly.
+     */
+    @Test
+    void aThreadRefersToTheObjectsItsFramesHold() {
+        for (HeapGraph g : List.of(graph, gzGraph)) {
+            HeapThread t = g.threads().stream().filter(x -> x.name().equals("heapwise-local-holder")).findFirst()
+                    .orElseThrow();
+            int thread = t.objectIndex();
+            int local = single(g, "LocalHeld");
+            int depth = java.util.stream.IntStream.range(0, t.frames().size())
+                    .filter(i -> t.frames().get(i).locals().contains(local)).findFirst().orElseThrow();
+            List<Reference> refs = g.references(thread);
+            int locals = g.localReferenceCount(thread);
+            assertThat(locals).isPositive().isLessThan(refs.size());
+            for (int k = 0; k < refs.size(); k++) {
+                assertThat(refs.get(k).kind() == Reference.Kind.LOCAL).as("reference %d", k)
+                        .isEqualTo(k >= refs.size() - locals);
+            }
+            assertThat(refs).filteredOn(r -> r.to() == local).singleElement()
+                    .satisfies(r -> assertThat(r.label()).isEqualTo("<local in frame " + depth + ": "
+                            + t.frames().get(depth).display() + ">"));
+            RefCursor in = g.inRefs();
+            in.reset(local);
+            List<Integer> referrers = new ArrayList<>();
+            for (int s; (s = in.next()) >= 0; ) {
+                referrers.add(s);
+            }
+            assertThat(referrers).containsExactly(thread);
+            assertThat(g.isRoot(local)).isTrue();
+            assertThat(g.isReachabilityRoot(local)).isFalse();
+            assertThat(g.isReachabilityRoot(thread)).isTrue();
+            assertThat(g.roots()).filteredOn(r -> r.object() == local).allSatisfy(r -> {
+                assertThat(r.kind()).isEqualTo(RootKind.JAVA_FRAME);
+                assertThat(r.holder()).isEqualTo(thread);
+            });
+            assertThat(t.threwOutOfMemoryError()).isFalse();
+            // Every object's named references are its stored ones, in order: LOCAL ones included.
+            long stored = 0;
+            long localRefs = 0;
+            RefCursor out = g.outRefs();
+            for (int o = 0; o < g.objectCount(); o++) {
+                List<Reference> named = g.references(o);
+                out.reset(o);
+                assertThat(out.count()).as("object %d", o).isEqualTo(named.size());
+                for (Reference r : named) {
+                    assertThat(out.next()).isEqualTo(r.to());
+                }
+                stored += named.size();
+                localRefs += g.localReferenceCount(o);
+            }
+            assertThat(stored).isEqualTo(g.referenceCount()).isEqualTo(g.info().references());
+            assertThat(localRefs).isEqualTo(g.roots().stream().filter(r -> !r.startsReachability())
+                    .map(r -> List.of(r.holder(), r.object())).distinct().count());
+        }
+    }
+
     @Test
     void plainAndGzipDumpsGiveTheSameFixtureClasses() {
         Map<String, long[]> plain = histogram(graph);

@@ -45,6 +45,7 @@ class SharedDumpsTest {
             }
             assertThat(checked).isEqualTo(121);
             assertThat(g.info().sizeModel()).contains("JDK 6-14");
+            threadsReferToWhatTheirStacksHold(g);
         }
     }
 
@@ -97,7 +98,42 @@ class SharedDumpsTest {
                 }
             }
             assertThat(someString).isNotNull();
+            threadsReferToWhatTheirStacksHold(g);
         }
+    }
+
+    /**
+     * Each root a thread holds (MAT's rule: Java frame, JNI local, native stack, thread block of a
+     * thread whose object is in the dump) is a LOCAL reference of that thread object, which lists
+     * its stored references in order; no other object has LOCAL references.
+     */
+    static void threadsReferToWhatTheirStacksHold(HeapGraph g) {
+        java.util.Set<java.util.List<Integer>> held = new java.util.HashSet<>();
+        for (GcRoot r : g.roots()) {
+            if (!r.startsReachability()) {
+                assertThat(r.kind().heldByThread()).isTrue();
+                held.add(java.util.List.of(r.holder(), r.object()));
+            }
+        }
+        assertThat(held).isNotEmpty();
+        java.util.Set<java.util.List<Integer>> referenced = new java.util.HashSet<>();
+        var out = g.outRefs();
+        for (int o = 0; o < g.objectCount(); o++) {
+            out.reset(o);
+            if (g.localReferenceCount(o) == 0) {
+                continue;
+            }
+            java.util.List<Reference> refs = g.references(o);
+            assertThat(refs).hasSize((int) out.count());
+            for (Reference r : refs) {
+                assertThat(out.next()).isEqualTo(r.to());
+                if (r.kind() == Reference.Kind.LOCAL) {
+                    assertThat(r.label()).startsWith("<");
+                    assertThat(referenced.add(java.util.List.of(o, r.to()))).as("each object once per thread").isTrue();
+                }
+            }
+        }
+        assertThat(referenced).isEqualTo(held);
     }
 
     /** Breadth-first search up to {@code depth} hops for an instance of a class. */

@@ -100,7 +100,7 @@ public final class LeakAnalyzer {
         if (leaking.isEmpty()) {
             return new LeakReport(List.of(), List.of(), names, 0, 0, 0, build.orElse(null));
         }
-        RootIndex roots = new RootIndex(g);
+        RootIndex roots = RootIndex.everyRoot(g); // Shark's roots: a Java frame's local is a root of its own
         List<ReferenceMatcher> matchers = applicable(options.matchers(), build);
         List<ReferenceFilter.FieldRef> ignoredFields = new ArrayList<>();
         for (ReferenceMatcher m : matchers) {

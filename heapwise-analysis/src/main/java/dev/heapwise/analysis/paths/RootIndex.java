@@ -11,20 +11,43 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The GC roots of a graph by object: the root records that make each object a root, the one shown
- * first (a class or JNI global before a stack frame before a thread), and words for a person ("Java
- * frame of thread main at Foo.run(Foo.java:12)"). Built once from the root list (allocates per
- * root object); thread-safe reads.
+ * The GC roots a search for paths starts from, by object: the root records that make each object
+ * a root, the one shown first (a class or JNI global before a stack frame before a thread), and
+ * words for a person ("Java frame of thread main at Foo.run(Foo.java:12)"). Built once from the
+ * root list (allocates per root object); thread-safe reads.
+ *
+ * <p>Which roots count is decided here, once for every path search. {@link #RootIndex(HeapGraph)}
+ * takes the roots that {@link GcRoot#startsReachability() start reachability}, as the dominator
+ * tree does (Eclipse MAT's view): an object that only a thread's stack holds is reached through
+ * that thread object's {@link dev.heapwise.graph.Reference.Kind#LOCAL} reference, so its path
+ * reads {@code Thread main --<local in frame 3: …>--> object}. {@link #everyRoot(HeapGraph)} takes
+ * every root record, locals included, and a search with it does not follow those references
+ * (Shark's view, whose leak traces start at the local and name its thread and frame).
  */
 public final class RootIndex {
     private final HeapGraph g;
+    private final boolean localsAreRoots;
     private final Map<Integer, List<GcRoot>> byObject = new HashMap<>();
     private final List<Integer> objects = new ArrayList<>();
     private Map<Integer, HeapThread> threads;
 
+    /** The roots reachability starts from: a thread's local is reached through its thread. */
     public RootIndex(HeapGraph g) {
+        this(g, false);
+    }
+
+    /** Every root record, a thread's locals included: searches do not follow thread → local references. */
+    public static RootIndex everyRoot(HeapGraph g) {
+        return new RootIndex(g, true);
+    }
+
+    private RootIndex(HeapGraph g, boolean localsAreRoots) {
         this.g = g;
+        this.localsAreRoots = localsAreRoots;
         for (GcRoot r : g.roots()) {
+            if (!localsAreRoots && !r.startsReachability()) {
+                continue;
+            }
             List<GcRoot> l = byObject.get(r.object());
             if (l == null) {
                 byObject.put(r.object(), l = new ArrayList<>(1));
@@ -49,6 +72,23 @@ public final class RootIndex {
             case THREAD_OBJECT -> 5;
             case UNREACHABLE -> 6;
         };
+    }
+
+    /**
+     * Whether a thread's locals are roots here ({@link #everyRoot}): a search then leaves out the
+     * thread → local references ({@link HeapGraph#localReferenceCount}, the last of a thread
+     * object's references), which would reach them a second way.
+     */
+    public boolean localsAreRoots() {
+        return localsAreRoots;
+    }
+
+    /**
+     * How many of {@code object}'s references, from its first, a search follows: all of them,
+     * but with {@link #localsAreRoots()} a thread object's locals. O(log threads).
+     */
+    public long followedReferences(int object, long count) {
+        return localsAreRoots ? count - g.localReferenceCount(object) : count;
     }
 
     /** Root objects, each once, in the order of their first root record. */

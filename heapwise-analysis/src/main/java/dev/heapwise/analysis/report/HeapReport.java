@@ -11,9 +11,14 @@ import java.util.List;
 public record HeapReport(Overview overview, List<ClassRow> histogram, List<TreeNode> dominators,
         List<SuspectRow> suspects, Leaks leaks, WasteReport waste, List<ThreadRow> threads) {
 
+    /**
+     * {@code references} counts the thread → local references too ({@code localReferences} of them);
+     * {@code outOfMemoryErrorThread} names the thread that threw an {@code OutOfMemoryError}, or is null.
+     */
     public record Overview(String file, String format, String vm, int idSize, long objects, long classes,
             long references, long gcRoots, long totalShallowSize, long reachableObjects, long reachableSize,
-            long unreachableObjects, long unreachableSize, List<String> heaps, boolean partial, List<String> warnings) {}
+            long unreachableObjects, long unreachableSize, List<String> heaps, boolean partial, List<String> warnings,
+            long localReferences, String outOfMemoryErrorThread) {}
 
     public record ClassRow(String name, long count, long shallowSize, long retainedSize) {}
 
@@ -37,9 +42,14 @@ public record HeapReport(Overview overview, List<ClassRow> histogram, List<TreeN
 
     public record LocalRow(String id, String className, long retainedSize) {}
 
-    public record FrameRow(String frame, List<LocalRow> locals) {}
+    /** A frame; {@code localsRetainedSize}: what its locals retain (ThreadRetention). */
+    public record FrameRow(String frame, List<LocalRow> locals, long localsRetainedSize) {}
 
-    /** A thread; {@code otherLocals}: the biggest objects it holds without a frame (Android dumps have no frames). */
+    /**
+     * A thread; {@code otherLocals}: the biggest objects it holds without a frame (Android dumps have
+     * no frames); {@code localsRetainedSize}: what all its locals retain; {@code threwOutOfMemoryError}:
+     * its stack shows it threw one.
+     */
     public record ThreadRow(String name, String threadObjectId, long retainedSize, List<FrameRow> frames,
-            List<LocalRow> otherLocals) {}
+            List<LocalRow> otherLocals, long localsRetainedSize, boolean threwOutOfMemoryError) {}
 }

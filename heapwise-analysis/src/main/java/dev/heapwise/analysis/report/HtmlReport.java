@@ -121,7 +121,8 @@ public final class HtmlReport {
         row(sb, "<th>format</th>", td(o.format() + ", " + o.idSize() + "-byte ids, sizes as " + o.vm()));
         row(sb, "<th>objects</th>", td(Units.count(o.objects())));
         row(sb, "<th>classes</th>", td(Units.count(o.classes())));
-        row(sb, "<th>references</th>", td(Units.count(o.references())));
+        row(sb, "<th>references</th>", td(Units.count(o.references()) + (o.localReferences() == 0 ? ""
+                : " (" + Units.count(o.localReferences()) + " from threads to what their stacks hold)")));
         row(sb, "<th>GC roots</th>", td(Units.count(o.gcRoots())));
         row(sb, "<th>heap (all objects)</th>", td(Units.bytes(o.totalShallowSize())));
         row(sb, "<th>reachable</th>", td(Units.count(o.reachableObjects()) + " objects, " + Units.bytes(o.reachableSize())));
@@ -130,6 +131,9 @@ public final class HtmlReport {
         row(sb, "<th>heaps</th>", td(String.join(", ", o.heaps())));
         if (o.partial()) {
             row(sb, "<th>partial</th>", td("the dump was cut short; only complete records were read"));
+        }
+        if (o.outOfMemoryErrorThread() != null) {
+            row(sb, "<th>OutOfMemoryError</th>", td("thrown by thread \"" + o.outOfMemoryErrorThread() + "\""));
         }
         sb.append(END_TABLE);
         if (!o.warnings().isEmpty()) {
@@ -310,10 +314,14 @@ public final class HtmlReport {
             sb.append("<p>The dump records no threads.</p>\n");
             return;
         }
-        table(sb, "thread", "object", "retained", "frames");
+        sb.append("<p class=\"muted\">A thread retains what only its stack holds (its frames' locals, as")
+                .append(" in MAT); a frame's locals retain what the thread dominates through them, each object")
+                .append(" counted in the topmost frame that holds it.</p>\n");
+        table(sb, "thread", "object", "retained", "locals retain", "frames");
         for (HeapReport.ThreadRow t : threads) {
             row(sb, code(threadName(t)), td(t.threadObjectId() == null ? "" : t.threadObjectId()),
-                    num(Units.bytes(t.retainedSize())), num(Integer.toString(t.frames().size())));
+                    num(Units.bytes(t.retainedSize())), num(Units.bytes(t.localsRetainedSize())),
+                    num(Integer.toString(t.frames().size())));
         }
         sb.append(END_TABLE);
         for (HeapReport.ThreadRow t : threads) {
@@ -322,7 +330,11 @@ public final class HtmlReport {
             }
             sb.append("<details><summary><code>").append(esc(threadName(t))).append("</code></summary><pre>");
             for (HeapReport.FrameRow f : t.frames()) {
-                sb.append("at ").append(esc(f.frame())).append('\n');
+                sb.append("at ").append(esc(f.frame()));
+                if (f.localsRetainedSize() > 0) {
+                    sb.append("  (locals retain ").append(esc(Units.bytes(f.localsRetainedSize()))).append(')');
+                }
+                sb.append('\n');
                 locals(sb, f.locals());
             }
             if (!t.otherLocals().isEmpty()) {
@@ -334,7 +346,8 @@ public final class HtmlReport {
     }
 
     private static String threadName(HeapReport.ThreadRow t) {
-        return t.name().isEmpty() ? "(unnamed)" : t.name();
+        String name = t.name().isEmpty() ? "(unnamed)" : t.name();
+        return t.threwOutOfMemoryError() ? name + " (threw the OutOfMemoryError)" : name;
     }
 
     private static void locals(StringBuilder sb, List<HeapReport.LocalRow> locals) {

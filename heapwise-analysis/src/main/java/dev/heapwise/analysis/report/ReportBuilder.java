@@ -11,6 +11,7 @@ import dev.heapwise.analysis.leaks.LeakTraceFormat;
 import dev.heapwise.analysis.paths.GcPath;
 import dev.heapwise.analysis.suspects.LeakSuspects;
 import dev.heapwise.analysis.suspects.Suspect;
+import dev.heapwise.analysis.threads.ThreadRetention;
 import dev.heapwise.analysis.waste.WasteAnalysis;
 import dev.heapwise.analysis.waste.WasteReport;
 import dev.heapwise.graph.GraphInfo;
@@ -65,10 +66,11 @@ public final class ReportBuilder {
 
     private static HeapReport.Overview overview(HeapGraph g, DominatorTree t, String fileName) {
         GraphInfo i = g.info();
+        HeapThread oom = ThreadRetention.outOfMemoryErrorThread(g);
         return new HeapReport.Overview(fileName, i.format() + " (" + i.formatDetail() + ")", i.vm(), i.idSize(),
                 i.objects(), i.classes(), i.references(), i.gcRoots(), i.totalShallowSize(), t.reachableCount(),
                 t.reachableSize(), t.unreachableTotalCount(), t.unreachableTotalSize(), g.heapNames(), i.partial(),
-                i.warnings());
+                i.warnings(), ThreadRetention.localReferences(g), oom == null ? null : oom.name());
     }
 
     /**
@@ -130,23 +132,21 @@ public final class ReportBuilder {
     /** Biggest retained size first, as MAT lists them; ties by name, then serial. */
     private static List<HeapReport.ThreadRow> threads(HeapGraph g, DominatorTree tree, Limits limits) {
         List<HeapReport.ThreadRow> out = new ArrayList<>();
-        List<HeapThread> threads = new ArrayList<>(g.threads());
-        threads.sort(Comparator.comparingLong((HeapThread t) -> -threadRetained(tree, t))
-                .thenComparing(HeapThread::name).thenComparingInt(HeapThread::serial));
-        for (HeapThread t : threads) {
+        List<ThreadRetention> threads = new ArrayList<>(ThreadRetention.of(tree));
+        threads.sort(Comparator.comparingLong((ThreadRetention t) -> -t.retainedSize())
+                .thenComparing(t -> t.thread().name()).thenComparingInt(t -> t.thread().serial()));
+        for (ThreadRetention r : threads) {
+            HeapThread t = r.thread();
             List<HeapReport.FrameRow> frames = new ArrayList<>();
-            for (StackFrame f : t.frames().subList(0, Math.min(limits.frames(), t.frames().size()))) {
-                frames.add(new HeapReport.FrameRow(f.display(), locals(g, tree, f.locals(), limits)));
+            for (int i = 0; i < Math.min(limits.frames(), t.frames().size()); i++) {
+                StackFrame f = t.frames().get(i);
+                frames.add(new HeapReport.FrameRow(f.display(), locals(g, tree, f.locals(), limits), r.frameLocals()[i]));
             }
             int obj = t.objectIndex();
-            out.add(new HeapReport.ThreadRow(t.name(), obj < 0 ? null : Ids.hex(g.id(obj)), threadRetained(tree, t),
-                    frames, locals(g, tree, t.otherLocals(), limits)));
+            out.add(new HeapReport.ThreadRow(t.name(), obj < 0 ? null : Ids.hex(g.id(obj)), r.retainedSize(),
+                    frames, locals(g, tree, t.otherLocals(), limits), r.locals(), t.threwOutOfMemoryError()));
         }
         return out;
-    }
-
-    private static long threadRetained(DominatorTree tree, HeapThread t) {
-        return t.objectIndex() < 0 ? 0 : tree.retainedSize(t.objectIndex());
     }
 
     private static List<HeapReport.LocalRow> locals(HeapGraph g, DominatorTree tree, List<Integer> objects,

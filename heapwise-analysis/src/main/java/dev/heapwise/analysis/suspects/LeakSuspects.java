@@ -6,6 +6,7 @@ import dev.heapwise.analysis.internal.TopK;
 import dev.heapwise.analysis.paths.GcPath;
 import dev.heapwise.analysis.paths.PathFinder;
 import dev.heapwise.analysis.paths.ReferenceFilter;
+import dev.heapwise.analysis.threads.ThreadRetention;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.ObjectKind;
@@ -21,9 +22,12 @@ import java.util.Map;
 /**
  * Leak suspects in the manner of MAT's "Leak Suspects" report. Among the objects directly under
  * the GC roots in the dominator tree, each that retains at least the threshold of the heap is a
- * suspect, and so is each class whose top-level instances together do. For each, the accumulation
- * point is found by walking down the biggest child while it keeps at least {@value #BIG_DROP} of
- * its parent's retained size, and the shortest path from the roots leads to it.
+ * suspect, and so is each class whose top-level instances together do. A thread object whose
+ * locals retain at least the threshold ({@link ThreadRetention#locals()}) is a suspect of its own
+ * kind, {@code thread}: "thread main keeps local variables: 24% of the heap", as MAT says of a
+ * thread. For each, the accumulation point is found by walking down the biggest child while it
+ * keeps at least {@value #BIG_DROP} of its parent's retained size, and the shortest path from the
+ * roots leads to it.
  *
  * <p>Cost: reads the dominator tree (one pass per level of the deepest walk to an accumulation
  * point, all walks side by side) and one path search for all suspects; reads the dump only to
@@ -95,9 +99,17 @@ public final class LeakSuspects {
         }
         Map<Integer, GcPath> paths = targets.isEmpty() ? Map.of()
                 : PathFinder.shortestPathsOfFew(g, targets, ReferenceFilter.defaults(), progress);
+        Map<Integer, ThreadRetention> threads = new java.util.HashMap<>();
+        for (ThreadRetention t : single.length == 0 ? List.<ThreadRetention>of() : ThreadRetention.of(tree)) {
+            if (t.thread().objectIndex() >= 0 && t.locals() >= limit) {
+                threads.putIfAbsent(t.thread().objectIndex(), t);
+            }
+        }
         for (int i = 0; i < single.length; i++) {
             Accumulation a = accumulation[i];
-            out.add(single(tree, single[i], a, paths.get(a.point()), total));
+            ThreadRetention t = threads.get(single[i]);
+            out.add(t != null ? thread(tree, t, a, paths.get(a.point()), total)
+                    : single(tree, single[i], a, paths.get(a.point()), total));
         }
         for (int c : groupClasses) {
             out.add(group(tree, g.heapClass(c), classCount[c], samples[c], classSum[c], total, paths));
@@ -168,6 +180,32 @@ public final class LeakSuspects {
         accumulation(d, tree, o, a, total);
         return new Suspect(isClass ? "class" : "object", o, c.name(), 1, r, (double) r / total, acc,
                 ObjectLabels.className(g, acc), tree.retainedSize(acc), path, d.toString());
+    }
+
+    /**
+     * A thread whose locals retain a big share: its retained size is what they retain (the thread
+     * object may retain more through its fields, which the description says).
+     */
+    private static Suspect thread(DominatorTree tree, ThreadRetention t, Accumulation a, GcPath path, long total) {
+        HeapGraph g = tree.graph();
+        int o = t.thread().objectIndex();
+        long locals = t.locals();
+        StringBuilder d = new StringBuilder();
+        d.append("Thread \"").append(t.thread().name()).append("\" keeps local variables: ")
+                .append(String.format(Locale.ROOT, "%.0f%% of the heap (%,d bytes)", 100.0 * locals / total, locals));
+        int f = t.biggestFrame();
+        if (f >= 0) {
+            d.append(", the most in frame ").append(f).append(", ").append(t.thread().frames().get(f).display())
+                    .append(String.format(Locale.ROOT, " (%,d bytes)", t.frameLocals()[f]));
+        }
+        d.append(". The thread object, ").append(ObjectLabels.display(g, o)).append(", retains ")
+                .append(bytes(t.retainedSize(), total)).append(" in all.");
+        if (t.thread().threwOutOfMemoryError()) {
+            d.append(" This thread threw the OutOfMemoryError.");
+        }
+        accumulation(d, tree, o, a, total);
+        return new Suspect("thread", o, ObjectLabels.className(g, o), 1, locals, (double) locals / total, a.point(),
+                ObjectLabels.className(g, a.point()), tree.retainedSize(a.point()), path, d.toString());
     }
 
     /** A class's top-level instances as one suspect; {@code sample} holds its biggest members, biggest first. */

@@ -56,9 +56,11 @@ class HtmlReportTest {
                         new WasteReport.StringGroup("whole", 2, 1, 10, false))),
                 new WasteReport.DuplicateArrays(0, 0, List.of()), List.of(), List.of(), List.of());
         List<HeapReport.ThreadRow> threads = List.of(new HeapReport.ThreadRow("", "0x20", 64, List.of(),
-                List.of(new HeapReport.LocalRow("0x21", "c.Local", 48))));
+                List.of(new HeapReport.LocalRow("0x21", "c.Local", 48)), 48, false),
+                new HeapReport.ThreadRow("worker", "0x30", 900, List.of(new HeapReport.FrameRow("c.W.run(W.java:7)",
+                        List.of(new HeapReport.LocalRow("0x31", "c.Big", 800)), 800)), List.of(), 800, true));
         HeapReport r = new HeapReport(new HeapReport.Overview("d.hprof", "HPROF", "vm", 8, 5, 1, 4, 1, 2000, 5, 2000,
-                0, 0, List.of("default"), false, List.of()), List.of(), List.of(top, alone), List.of(suspect),
+                0, 0, List.of("default"), false, List.of(), 2, "worker"), List.of(), List.of(top, alone), List.of(suspect),
                 new HeapReport.Leaks(List.of(), 0, 0, 0, List.of()), waste, threads);
         String html = HtmlReport.render(r);
 
@@ -77,6 +79,11 @@ class HtmlReportTest {
         // A thread without frames shows what it holds; no name shows as "(unnamed)", in the table and the details.
         assertThat(html).contains("<td><code>(unnamed)</code></td>", "<summary><code>(unnamed)</code></summary>",
                 "    holds c.Local @ 0x21 (48 B retained)");
+        // A frame says what its locals retain; the thread that threw the OutOfMemoryError is named.
+        assertThat(html).contains("at c.W.run(W.java:7)  (locals retain 800 B)\n    holds c.Big @ 0x31 (800 B retained)",
+                "<td><code>worker (threw the OutOfMemoryError)</code></td>",
+                "<th>OutOfMemoryError</th><td>thrown by thread &quot;worker&quot;</td>",
+                "<td>4 (2 from threads to what their stacks hold)</td>");
         // Every table scrolls in its own box.
         assertThat(html.split("<table>", -1).length).isEqualTo(html.split("<div class=\"scroll\"><table>", -1).length);
     }
@@ -92,7 +99,7 @@ class HtmlReportTest {
         WasteReport waste = new WasteReport(0, List.of(), new WasteReport.DuplicateStrings(0, 0, 0, List.of()),
                 new WasteReport.DuplicateArrays(0, 0, List.of()), List.of(), List.of(), List.of());
         return new HeapReport(new HeapReport.Overview("d.hprof", "HPROF", "vm", 8, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                List.of("default"), false, warnings), List.of(), List.of(), List.of(),
+                List.of("default"), false, warnings, 0, null), List.of(), List.of(), List.of(),
                 new HeapReport.Leaks(List.of(), 0, 0, 0, List.of()), waste, List.of());
     }
 }

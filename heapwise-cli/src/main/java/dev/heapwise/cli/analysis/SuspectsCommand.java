@@ -2,15 +2,18 @@ package dev.heapwise.cli.analysis;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.heapwise.analysis.ObjectLabels;
 import dev.heapwise.analysis.dominators.DominatorTree;
 import dev.heapwise.analysis.paths.GcPath;
 import dev.heapwise.analysis.suspects.LeakSuspects;
 import dev.heapwise.analysis.suspects.Suspect;
+import dev.heapwise.analysis.threads.ThreadRetention;
 import dev.heapwise.cli.BadInputException;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
 import dev.heapwise.cli.ProgressBar;
 import dev.heapwise.graph.HeapGraph;
+import dev.heapwise.graph.HeapThread;
 import dev.heapwise.graph.Ids;
 import dev.heapwise.graph.Units;
 import java.io.PrintStream;
@@ -21,9 +24,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "suspects", description = {
-        "Leak suspects in the manner of MAT: objects, or classes' top-level instances, retaining a big share of the heap.",
-        "A suspect retains at least --threshold of the heap; each comes with where the memory accumulates and the",
-        "path to it."})
+        "Leak suspects in the manner of MAT: objects, or classes' top-level instances, retaining a big share of the heap,",
+        "and threads whose local variables do. A suspect retains at least --threshold of the heap; each comes with where",
+        "the memory accumulates and the path to it. The thread that threw an OutOfMemoryError is named."})
 public final class SuspectsCommand implements Callable<Integer> {
     @Mixin
     DumpOptions dump;
@@ -54,6 +57,15 @@ public final class SuspectsCommand implements Callable<Integer> {
         HeapGraph g = tree.graph();
         ObjectNode o = Json.object();
         o.put("reachableSize", tree.reachableSize());
+        HeapThread oom = ThreadRetention.outOfMemoryErrorThread(g);
+        if (oom != null) {
+            ObjectNode t = o.putObject("outOfMemoryErrorThread");
+            t.put("name", oom.name());
+            t.put("serial", oom.serial());
+            if (oom.objectIndex() >= 0) {
+                t.put("id", Ids.hex(g.id(oom.objectIndex())));
+            }
+        }
         ArrayNode arr = o.putArray("suspects");
         for (Suspect s : suspects) {
             ObjectNode x = arr.addObject();
@@ -81,6 +93,11 @@ public final class SuspectsCommand implements Callable<Integer> {
     private static void text(PrintStream out, DominatorTree tree, List<Suspect> suspects) {
         out.printf("heap in the tree: %s; %d suspect%s%n", Units.bytes(tree.reachableSize()), suspects.size(),
                 suspects.size() == 1 ? "" : "s");
+        HeapThread oom = ThreadRetention.outOfMemoryErrorThread(tree.graph());
+        if (oom != null) {
+            out.printf("The OutOfMemoryError was thrown by thread \"%s\"%s.%n", oom.name(), oom.objectIndex() < 0 ? ""
+                    : " (" + ObjectLabels.display(tree.graph(), oom.objectIndex()) + ")");
+        }
         int i = 0;
         for (Suspect s : suspects) {
             out.printf("%nProblem suspect %d: %s (%s)%n", ++i, Units.bytes(s.retainedSize()), Units.percent(s.fraction()));

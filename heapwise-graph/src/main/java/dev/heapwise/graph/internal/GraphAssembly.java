@@ -134,15 +134,19 @@ public final class GraphAssembly {
             writeGzipBlocks();
         }
         ReferenceIndexer.Result refs;
+        RootColumns roots;
         try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS));
                 IndexStore.Mapping classMap = draft.mapRead(draft.file(Columns.CLASS));
                 IndexStore.Mapping posMap = draft.mapRead(draft.file(Columns.POSITIONS));
                 ContentSource source = content.open(draft.dir())) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
+            // Roots before references: a thread object refers to the objects its stack holds.
+            roots = resolveRoots(ids);
+            LocalRefs locals = LocalRefs.of(roots);
             java.util.function.LongToIntFunction resolve = lookup != null ? lookup::indexOf : id -> (int) ids.indexOf(id);
             refs = new ReferenceIndexer(draft, n, idSize, resolve, PackedLongs.open(classMap.segment(), Columns.CLASS),
                     positionsColumn(posMap.segment(), positionsSorted), finalSlots, javaLangClass, classOfClassObject, source,
-                    threads, progress).run();
+                    locals, threads, progress).run();
         } finally {
             if (lookup != null) {
                 lookup.close();
@@ -156,10 +160,8 @@ public final class GraphAssembly {
         }
         phaseDone("references");
 
-        RootColumns roots;
         try (IndexStore.Mapping idsMap = draft.mapRead(draft.file(Columns.IDS))) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
-            roots = resolveRoots(ids);
             if (synthesizeRoots) {
                 RootSynthesis.synthesize(draft, n, roots, finalSlots, progress);
             }

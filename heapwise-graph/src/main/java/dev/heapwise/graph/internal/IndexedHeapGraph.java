@@ -56,6 +56,9 @@ public final class IndexedHeapGraph implements HeapGraph {
     private final LongIntMap classOfClassObject;
     private final RootColumns roots;
     private final long[] rootBits;
+    /** Objects with a root that starts reachability ({@link #isReachabilityRoot}); made on first use. */
+    private volatile long[] reachabilityRootBits;
+    private final LocalRefs locals;
     private final List<HeapThread> storedThreads;
     private volatile List<HeapThread> threads;
     private final ContentSource content;
@@ -123,6 +126,7 @@ public final class IndexedHeapGraph implements HeapGraph {
             }
             this.roots = MetaFiles.readRoots(dir.resolve(Columns.ROOTS));
             this.rootBits = new long[(n + 63) >>> 6];
+            this.locals = LocalRefs.of(roots);
             for (int i = 0; i < roots.size(); i++) {
                 rootBits[roots.object(i) >>> 6] |= 1L << roots.object(i);
             }
@@ -330,6 +334,39 @@ public final class IndexedHeapGraph implements HeapGraph {
     @Override
     public boolean isRoot(int object) {
         return (rootBits[object >>> 6] & (1L << object)) != 0;
+    }
+
+    @Override
+    public boolean isReachabilityRoot(int object) {
+        long[] bits = reachabilityRootBits;
+        if (bits == null) {
+            bits = reachabilityRootBits();
+        }
+        return (bits[object >>> 6] & (1L << object)) != 0;
+    }
+
+    /**
+     * The bits of {@link #isReachabilityRoot}: those of {@link #isRoot} when no thread holds a root,
+     * else a set of their own (a bit per object), made when an analysis first asks rather than at
+     * every open. Two threads making it at once make equal sets.
+     */
+    private long[] reachabilityRootBits() {
+        long[] bits = rootBits;
+        if (locals.total() > 0) {
+            bits = new long[rootBits.length];
+            for (int i = 0; i < roots.size(); i++) {
+                if (roots.holder(i) < 0) {
+                    bits[roots.object(i) >>> 6] |= 1L << roots.object(i);
+                }
+            }
+        }
+        reachabilityRootBits = bits;
+        return bits;
+    }
+
+    @Override
+    public int localReferenceCount(int object) {
+        return locals.total() == 0 || !isRoot(object) ? 0 : locals.count(object);
     }
 
     @Override
@@ -592,7 +629,33 @@ public final class IndexedHeapGraph implements HeapGraph {
                 out.add(new Reference(object, c, Reference.Kind.DEFINED_CLASS, "<defined class>", -1));
             }
         }
+        int slot = localReferenceCount(object) == 0 ? -1 : locals.slot(object);
+        if (slot >= 0) {
+            int[] targets = locals.targets(slot);
+            int[] naming = locals.namingRoots(slot);
+            for (int k = 0; k < targets.length; k++) {
+                out.add(new Reference(object, targets[k], Reference.Kind.LOCAL, localLabel(naming[k]), -1));
+            }
+        }
         return out;
+    }
+
+    /**
+     * How a thread's reference to what its stack holds reads: {@code <local in frame 2:
+     * Foo.bar(Foo.java:42)>} for a Java frame's local, {@code <JNI local in frame 0: …>}, or
+     * without a known frame the kind alone ({@code <Java local>}, as MAT names it, {@code <native
+     * stack>}, {@code <thread block>}).
+     */
+    private String localLabel(int root) {
+        boolean javaFrame = roots.kind(root) == dev.heapwise.graph.RootKind.JAVA_FRAME;
+        int frame = roots.frame(root);
+        for (HeapThread t : storedThreads) {
+            if (t.serial() == roots.thread(root) && frame >= 0 && frame < t.frames().size()) {
+                return "<" + (javaFrame ? "local" : roots.kind(root).label()) + " in frame " + frame + ": "
+                        + t.frames().get(frame).display() + ">";
+            }
+        }
+        return "<" + (javaFrame ? "Java local" : roots.kind(root).label()) + ">";
     }
 
     private void addRef(List<Reference> out, int from, long id, Reference.Kind kind, String name, long index) {

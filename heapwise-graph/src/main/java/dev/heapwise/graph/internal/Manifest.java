@@ -33,7 +33,7 @@ public record Manifest(int version, String dumpPath, long dumpSize, long dumpMod
      */
     public record AttributeSpec(String name, boolean numeric, long base, String file) {}
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public byte[] toJson() throws IOException {
         return Writer.JSON.writeValueAsBytes(this);

@@ -27,6 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * in-degrees are counted, and the inbound columns are filled by one backwards sweep that writes
  * each source at the end of its target's slot range, so referrers come out in ascending order.
  *
+ * <p>Besides its record's references, a class loader refers to the classes it defined, and a
+ * thread object to the objects its stack holds ({@link LocalRefs}), in that order after them.
+ *
  * <p>Per-object and per-reference work is tight primitive code on mapped memory: with 10^8
  * objects any per-object allocation or boxing would dominate the build.
  */
@@ -49,12 +52,14 @@ final class ReferenceIndexer {
     private final AtomicLong badRecords = new AtomicLong();
     private int[][] definedClasses;
     private LongIntMap definedClassesOf;
+    private final LocalRefs locals;
 
     ReferenceIndexer(IndexStore.Draft draft, int n, int idSize, java.util.function.LongToIntFunction ids,
             PackedLongs classColumn,
             LongColumn positions, List<ClassTable.Slot> classes, int javaLangClass, LongIntMap classOfClassObject,
-            ContentSource content, int threads, ProgressListener progress) {
+            ContentSource content, LocalRefs locals, int threads, ProgressListener progress) {
         this.draft = draft;
+        this.locals = locals;
         this.n = n;
         this.idSize = idSize;
         this.ids = ids;
@@ -232,13 +237,23 @@ final class ReferenceIndexer {
             emit(from, to);
         }
 
-        /** Gathers the raw ids of objects {@code [from, to)}, and where each object's ids start. */
+        /**
+         * Gathers the raw ids of objects {@code [from, to)}, and where each object's ids start. The
+         * few thread objects with locals are found by one search per chunk, not a look-up per object.
+         */
         private void collect(int from, int to) {
             rawCount = 0;
             LongColumn.Cursor pos = positions.cursor(from);
+            int[] holders = locals.threads();
+            int nextHolder = locals.firstSlotAtOrAfter(from);
             for (int k = from; k < to; k++) {
                 objectStart[k - from] = rawCount;
                 object(k, pos.next());
+                if (nextHolder < holders.length && holders[nextHolder] == k) {
+                    for (int t : locals.targets(nextHolder++)) {
+                        add(-(t + 1L));
+                    }
+                }
             }
             objectStart[to - from] = rawCount;
         }

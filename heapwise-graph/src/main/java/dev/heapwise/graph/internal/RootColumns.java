@@ -9,6 +9,8 @@ import java.util.List;
  * GC roots as parallel primitive columns (object index, kind, thread serial, frame): a format
  * without root records may get one root per object, so roots are never one Java object each.
  * {@link #asList()} hands out {@link GcRoot} views made on access. Not thread-safe while growing.
+ * The thread object holding each root as a local is not stored: {@link LocalRefs} works it out
+ * from the roots and {@link #setHolders sets} it.
  */
 public final class RootColumns {
     private static final RootKind[] KINDS = RootKind.values();
@@ -17,6 +19,8 @@ public final class RootColumns {
     private final IntList kinds;
     private final IntList threads;
     private final IntList frames;
+    /** Per root, the thread object holding it as a local, or -1; null: none (roots past its end: none). */
+    private int[] holders;
 
     public RootColumns(int capacity) {
         objects = new IntList(capacity);
@@ -52,8 +56,17 @@ public final class RootColumns {
         return frames.get(i);
     }
 
+    /** The thread object that holds root {@code i} as a local, or -1 ({@link GcRoot#holder}). */
+    public int holder(int i) {
+        return holders == null || i >= holders.length ? -1 : holders[i];
+    }
+
+    void setHolders(int[] holders) {
+        this.holders = holders;
+    }
+
     public GcRoot get(int i) {
-        return new GcRoot(object(i), kind(i), thread(i), frame(i));
+        return new GcRoot(object(i), kind(i), thread(i), frame(i), holder(i));
     }
 
     /** A read-only list view; each element is made on access. */

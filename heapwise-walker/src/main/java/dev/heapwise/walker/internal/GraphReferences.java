@@ -21,8 +21,10 @@ import dev.heapwise.graph.RefCursor;
  *       batch for an array (one read and one {@code long[]} per batch).</li>
  * </ul>
  * With nulls wanted, every object array also costs one small read to learn its length (the index
- * keeps no array lengths). Loaders' trailing defined-class entries are dropped
- * ({@link DefinedClassEdges}).
+ * keeps no array lengths). Loaders' trailing defined-class entries ({@link DefinedClassEdges}) and
+ * thread objects' trailing references to what their stacks hold
+ * ({@link HeapGraph#localReferenceCount}) are dropped: they are no slots of the object, and the
+ * walk reports a thread's locals as its container's root references.
  *
  * <p>One instance per walk; not thread-safe (it owns a cursor).
  */
@@ -70,7 +72,7 @@ public final class GraphReferences implements ReferenceSource {
     @Override
     public void open(int object) {
         cursor.reset(object);
-        long stored = cursor.count() - definedClasses.count(object);
+        long stored = cursor.count() - definedClasses.count(object) - graph.localReferenceCount(object);
         ObjectKind kind = graph.kind(object);
         if (!includeNulls || kind == ObjectKind.CLASS || kind == ObjectKind.PRIMITIVE_ARRAY) {
             fromIndex(stored);

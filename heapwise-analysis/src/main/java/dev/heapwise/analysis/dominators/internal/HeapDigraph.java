@@ -7,10 +7,11 @@ import dev.heapwise.graph.RowReader;
 import java.util.List;
 
 /**
- * A heap graph as MAT's dominator computation sees it: the stored references, every GC root a
- * successor of the virtual root, and one group per class whose target is the class object (MAT's
- * extra edge from every object to its class object). No index of its own: everything is read
- * from the graph.
+ * A heap graph as MAT's dominator computation sees it: the stored references, every GC root that
+ * {@link GcRoot#startsReachability() starts reachability} a successor of the virtual root (a
+ * thread's local is reached through its thread object instead), and one group per class whose
+ * target is the class object (MAT's extra edge from every object to its class object). No index
+ * of its own: everything is read from the graph.
  */
 public final class HeapDigraph implements Digraph {
     private final HeapGraph graph;
@@ -27,10 +28,14 @@ public final class HeapDigraph implements Digraph {
             classObject[c] = graph.heapClass(c).objectIndex();
         }
         List<GcRoot> r = graph.roots();
-        this.roots = new int[r.size()];
-        for (int i = 0; i < roots.length; i++) {
-            roots[i] = r.get(i).object();
+        int[] starts = new int[r.size()];
+        int k = 0;
+        for (GcRoot root : r) {
+            if (root.startsReachability()) {
+                starts[k++] = root.object();
+            }
         }
+        this.roots = k == starts.length ? starts : java.util.Arrays.copyOf(starts, k);
     }
 
     @Override
@@ -45,7 +50,7 @@ public final class HeapDigraph implements Digraph {
 
     @Override
     public boolean isRoot(int v) {
-        return graph.isRoot(v);
+        return graph.isReachabilityRoot(v);
     }
 
     @Override

@@ -65,7 +65,7 @@ public final class BackwardSearch {
         try {
             for (long head = 0; head < queue.size(); head++) {
                 int v = queue.get(head);
-                if (g.isRoot(v) && !roots.all(v).isEmpty()) {
+                if (g.isRoot(v) && !roots.all(v).isEmpty()) { // a root the search may start from
                     return new Outcome(path(queue, toward, head), false, queue.size());
                 }
                 if (queue.size() > budget) {

@@ -163,7 +163,8 @@ public final class PathSearch implements AutoCloseable {
             policy.virtualEdges(v, virtual);
             boolean check = filter.concerns(v);
             out.reset(v);
-            for (int t; (t = out.next()) >= 0; ) {
+            long followed = roots.followedReferences(v, out.count());
+            for (int t; (t = out.next()) >= 0 && out.ordinal() < followed; ) {
                 if (check && filter.excluded(v, out.ordinal())) {
                     continue;
                 }
