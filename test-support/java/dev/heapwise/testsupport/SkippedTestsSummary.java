@@ -19,7 +19,7 @@ import org.junit.platform.launcher.TestPlan;
 
 /**
  * Says, once per test run of a module, which tests were skipped and why, where Maven only counts them:
- * {@code heapwise-hprof: 14 tests skipped: ../shared/data is absent (the real dumps of other projects
+ * {@code heapwise-ddm: 6 tests skipped: ../shared/data is absent (the real dumps of other projects
  * the tests check against)}. A test skipped for want of the shared data is one whose assumption failed with a message
  * naming it ("shared data", the {@code heapwise.shared.data} folder or a file in it). Registered for
  * every module's tests through META-INF/services (the parent pom adds this folder to each module's
