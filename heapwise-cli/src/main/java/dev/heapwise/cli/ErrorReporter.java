@@ -61,7 +61,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
      */
     static int outOfMemory() {
         long max = Runtime.getRuntime().maxMemory() >> 20;
-        System.err.println("heapwise: out of memory: the Java heap (at most " + max + " MB) is full; give it more,"
+        System.err.println("heapwise: out of memory: the Java heap (at most " + max + " MiB) is full; give it more,"
                 + " e.g. HEAPWISE_JAVA_OPTS='-Xmx4g -XX:+UseParallelGC -XX:-TieredCompilation'");
         return ExitCodes.INTERNAL_ERROR;
     }

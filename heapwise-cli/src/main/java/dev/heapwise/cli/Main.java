@@ -76,19 +76,43 @@ public final class Main implements Runnable {
         return cl;
     }
 
-    /** Every command, at any depth, takes {@code -h/--help} (and {@code -V/--version}). */
+    /** Every command, at any depth, takes {@code -h/--help} and {@code -V/--version} (heapwise's version). */
     private static void withHelpOptions(CommandLine cl) {
         cl.getCommandSpec().mixinStandardHelpOptions(true);
+        cl.getCommandSpec().versionProvider(VERSION);
         for (CommandLine sub : cl.getSubcommands().values()) {
             withHelpOptions(sub);
         }
     }
 
+    /**
+     * {@code heapwise 0.1.0 (commit 0123abcd4567)}: the project version and, when the jar was built from a
+     * git checkout, its commit, marked when files differed from it. Read from {@code version.properties},
+     * which the build writes (heapwise-cli/pom.xml).
+     */
+    private static final Version VERSION = new Version();
+
     static final class Version implements CommandLine.IVersionProvider {
+        static final String RESOURCE = "version.properties";
+
         @Override
-        public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"heapwise " + (v == null ? "dev" : v)};
+        public String[] getVersion() throws java.io.IOException {
+            java.util.Properties p = new java.util.Properties();
+            try (java.io.InputStream in = Main.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    return new String[] {"heapwise (version unknown: " + RESOURCE + " is missing; build with bin/build)"};
+                }
+                p.load(in);
+            }
+            return new String[] {line(p.getProperty("version", "?"), p.getProperty("commit", ""),
+                    Boolean.parseBoolean(p.getProperty("modified")))};
+        }
+
+        static String line(String version, String commit, boolean modified) {
+            if (commit.isBlank()) {
+                return "heapwise " + version;
+            }
+            return "heapwise " + version + " (commit " + commit + (modified ? ", with local changes" : "") + ")";
         }
     }
 }

@@ -7,11 +7,14 @@ import java.util.Locale;
  * thread-safe; each call allocates only its result.
  */
 public final class Units {
-    private static final String[] BYTE_UNITS = {"KB", "MB", "GB", "TB"};
+    private static final String[] BYTE_UNITS = {"KiB", "MiB", "GiB", "TiB"};
 
     private Units() {}
 
-    /** A byte count as "1.2 MB": powers of 1024, as MAT and VisualVM show them; below 1 KB exact ("812 B"). */
+    /**
+     * A byte count as "1.2 MiB": binary units (powers of 1024, named KiB, MiB, GiB, TiB), the one
+     * convention of every heapwise output; below 1 KiB exact ("812 B").
+     */
     public static String bytes(long n) {
         if (n < 1024) {
             return n + " B";

@@ -250,7 +250,7 @@ public final class NativeMemory {
         long heapGrowth = Math.max(0, rt.maxMemory() - rt.totalMemory());
         long allowed = available - heapGrowth - Math.max(RESERVE, available / 8);
         if (DEBUG) {
-            System.err.printf("heapwise: native memory budget %d MB (available %d MB, Java heap may grow %d MB)%n",
+            System.err.printf("heapwise: native memory budget %d MiB (available %d MiB, Java heap may grow %d MiB)%n",
                     allowed >> 20, available >> 20, heapGrowth >> 20);
         }
         return allowed;
@@ -313,7 +313,7 @@ public final class NativeMemory {
                 spilledTotal += size;
             }
             if (DEBUG) {
-                System.err.printf("heapwise: %d MB of working memory in a scratch file in %s%n", size >> 20, folder);
+                System.err.printf("heapwise: %d MiB of working memory in a scratch file in %s%n", size >> 20, folder);
             }
             return new ArenaBlock(arena, s, 0); // closing unmaps: the pages go with the deleted file
         } catch (IOException | RuntimeException e) {

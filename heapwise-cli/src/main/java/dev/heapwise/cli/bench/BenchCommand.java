@@ -74,7 +74,7 @@ public final class BenchCommand implements Callable<Integer> {
                 reopen.add(run("info", "--quiet", "--json", dump.toString()));
                 reopenOpen.add(Json.MAPPER.readTree(reopen.getLast().out()).get("openMillis").asLong());
                 indexBytes = indexBytes(); // before an analysis adds its files
-                System.err.printf("run %d: first open %d ms (%d ms CPU, %d MB peak), reopen %d ms (%d MB peak)%n", i + 1,
+                System.err.printf("run %d: first open %d ms (%d ms CPU, %d MiB peak), reopen %d ms (%d MiB peak)%n", i + 1,
                         first.getLast().wallMillis, first.getLast().cpuMillis, first.getLast().peakRssMb(),
                         reopen.getLast().wallMillis, reopen.getLast().peakRssMb());
                 if (analyses) {
@@ -82,7 +82,7 @@ public final class BenchCommand implements Callable<Integer> {
                     dominators.add(run("dominators", dump.toString(), "--top", "3", "--quiet"));
                     deleteIndexes();
                     reports.add(run("report", dump.toString(), "-o", work.resolve("report.html").toString(), "--quiet"));
-                    System.err.printf("       dominators %d ms (%d ms CPU, %d MB peak), report %d ms (%d MB peak)%n",
+                    System.err.printf("       dominators %d ms (%d ms CPU, %d MiB peak), report %d ms (%d MiB peak)%n",
                             dominators.getLast().wallMillis, dominators.getLast().cpuMillis,
                             dominators.getLast().peakRssMb(), reports.getLast().wallMillis, reports.getLast().peakRssMb());
                 }
@@ -120,7 +120,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.printf("machine:     %d CPUs; child JVM %s%n", o.get("cpus").asInt(), o.get("jvmOptions").asText());
         printMedians(o, "first open:  ", "firstOpen", "JVM start included");
         System.out.printf("             phases of the last run: %s%n", info.get("phaseMillis"));
-        System.out.printf("reopen:      median %,d ms wall, %,d ms to open the index, peak RSS %,d MB%n",
+        System.out.printf("reopen:      median %,d ms wall, %,d ms to open the index, peak RSS %,d MiB%n",
                 o.get("reopenMillisMedian").asLong(), o.get("reopenOpenMillisMedian").asLong(),
                 o.get("reopenPeakRssMbMedian").asLong());
         System.out.printf("index:       %,d bytes = %.2f bytes/object + references (%.2f bytes per object if refs cost 5)%n",
@@ -140,7 +140,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void printMedians(ObjectNode o, String label, String name, String what) {
-        System.out.printf("%smedian %,d ms wall (%s), %,d ms CPU, peak RSS %,d MB%n", label,
+        System.out.printf("%smedian %,d ms wall (%s), %,d ms CPU, peak RSS %,d MiB%n", label,
                 o.get(name + "MillisMedian").asLong(), what, o.get(name + "CpuMillisMedian").asLong(),
                 o.get(name + "PeakRssMbMedian").asLong());
     }

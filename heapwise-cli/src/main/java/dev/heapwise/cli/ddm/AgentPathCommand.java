@@ -25,7 +25,7 @@ public final class AgentPathCommand implements Callable<Integer> {
         if (jar.isEmpty()) {
             if (!quiet) {
                 System.err.println("heapwise: the agent jar " + AgentJarLocator.JAR_NAME
-                        + " was not found; build it with: mvn -q -DskipTests package (looked at "
+                        + " was not found; build it with: bin/build (looked at "
                         + AgentJarLocator.candidates() + ")");
             }
             return 1;

@@ -3,6 +3,7 @@ package dev.heapwise.cli.ddm;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.ExitCodes;
 import dev.heapwise.ddm.heap.HeapBitmap;
 import dev.heapwise.ddm.heap.HeapBitmapRenderer;
 import dev.heapwise.ddm.heap.HeapStatistics;
@@ -24,6 +25,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -146,9 +148,11 @@ public final class MonitorCommand implements Callable<Integer> {
             if (once || json) {
                 monitor.awaitSettled(Duration.ofMillis(waitMillis));
                 printSnapshot(monitor.vms());
-                // A target the user named that did not connect: say why, on stderr (scanned ports stay quiet).
-                monitor.problems().forEach((t, why) -> System.err.println("heapwise: " + t + ": " + why));
-                return 0;
+                // A target the user named that did not connect: say why, on stderr (scanned ports stay quiet),
+                // and exit 2, as for any input that does not answer.
+                Map<Target, String> problems = monitor.problems();
+                problems.forEach((t, why) -> System.err.println("heapwise: " + t + ": " + why));
+                return problems.isEmpty() ? 0 : ExitCodes.BAD_INPUT;
             }
             return live(monitor);
         }

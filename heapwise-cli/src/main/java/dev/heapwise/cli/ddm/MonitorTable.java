@@ -4,6 +4,7 @@ import dev.heapwise.cli.Describe;
 import dev.heapwise.ddm.monitor.HeapSnapshot;
 import dev.heapwise.ddm.monitor.ThreadSnapshot;
 import dev.heapwise.ddm.monitor.VmSnapshot;
+import dev.heapwise.graph.Units;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -22,7 +23,7 @@ final class MonitorTable {
             sb.append("no VMs found yet\n");
             return sb.toString();
         }
-        String fmt = "%-22s %-5s %-8s %-24s %-26s %-8s %s%n";
+        String fmt = "%-22s %-5s %-8s %-24s %-33s %-8s %s%n";
         sb.append(String.format(Locale.ROOT, fmt, "TARGET", "DDM", "PID", "APP / VM", "HEAP USED / SIZE / MAX", "THREADS", "DEBUGGER"));
         for (VmSnapshot v : vms) {
             String ddm = v.ddm() == null ? "?" : v.ddm() ? "yes" : "no";
@@ -63,18 +64,9 @@ final class MonitorTable {
         return sb.toString();
     }
 
+    /** A byte count in binary units, as every heapwise output writes them: {@code 5.1 MiB}. */
     static String size(long bytes) {
-        if (bytes < 1024) {
-            return bytes + "B";
-        }
-        double v = bytes;
-        String[] units = {"K", "M", "G", "T"};
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f%s", v, units[u]);
+        return Units.bytes(bytes);
     }
 
     private static String cut(String s, int n) {

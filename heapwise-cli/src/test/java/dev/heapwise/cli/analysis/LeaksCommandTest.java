@@ -19,7 +19,7 @@ class LeaksCommandTest {
         String root = System.getProperty("heapwise.shared.data");
         assumeTrue(root != null && Files.isDirectory(Path.of(root)), "shared data folder not available");
         Path f = Path.of(root, "hprof", name);
-        assumeTrue(Files.isRegularFile(f));
+        assumeTrue(Files.isRegularFile(f), f + " not available");
         return f;
     }
 

@@ -159,16 +159,21 @@ class MonitorCommandTest {
     }
 
     @Test
-    void aNamedTargetThatDoesNotConnectSaysWhy() throws Exception {
+    void aNamedTargetThatDoesNotConnectSaysWhyAndExitsTwo() throws Exception {
         int closed;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             closed = s.getLocalPort(); // free again once closed: nothing listens there
         }
         CliRun r = CliRun.run("monitor", "--ports", "none", "-t", "127.0.0.1:" + closed, "--no-debug-ports", "--once",
                 "--wait", "1500");
-        assertThat(r.exit()).isZero();
+        assertThat(r.exit()).as("a target that does not answer is bad input").isEqualTo(2);
         assertThat(r.out()).contains("no VMs found yet");
         assertThat(r.err().trim()).isEqualTo("heapwise: 127.0.0.1:" + closed + ": nothing listens there");
+        CliRun json = CliRun.run("monitor", "--ports", "none", "-t", "127.0.0.1:" + closed, "--no-debug-ports", "--once",
+                "--json", "--wait", "1500");
+        assertThat(json.exit()).isEqualTo(2);
+        assertThat(json.json().get("vms")).isEmpty();
+        assertThat(json.err().trim()).isEqualTo("heapwise: 127.0.0.1:" + closed + ": nothing listens there");
     }
 
     private static List<String> names(JsonNode node) {

@@ -69,9 +69,9 @@ class AllocationRecordsFixtureTest {
     @Test
     void everyTruncationIsRejectedWithAReason() throws IOException {
         String dir = System.getProperty("heapwise.shared.data");
-        assumeThat(dir).isNotNull();
+        assumeThat(dir).as("heapwise.shared.data is set").isNotNull();
         Path file = Path.of(dir, "ddm", "ddmlib_basic3.alloc");
-        assumeThat(Files.exists(file)).isTrue();
+        assumeThat(Files.exists(file)).as(file + " exists").isTrue();
         byte[] bytes = Files.readAllBytes(file);
         for (int len = 0; len < bytes.length; len++) {
             int n = len;

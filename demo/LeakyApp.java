@@ -1,0 +1,106 @@
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A small server-like program with two leaks a reader will recognise, for bin/demo to dump and explain:
+ * every session registers a listener on the application's event bus and never removes it (the closed
+ * sessions, and the buffers they hold, stay reachable from the bus's listener list), and rendered
+ * reports go into a map that nothing ever evicts. Run it with a JDK 25 as a source file:
+ *
+ *   java -Xmx256m demo/LeakyApp.java
+ *
+ * It serves its requests, prints "ready PID", and waits two minutes (for jcmd PID GC.heap_dump FILE).
+ */
+public class LeakyApp {
+    static final int SESSIONS = 1_500;
+    static final int SESSION_BUFFER = 16 * 1024;
+    static final int REPORT_SIZE = 2 * 1024;
+
+    public static void main(String[] args) throws Exception {
+        EventBus bus = new EventBus();
+        ReportCache reports = new ReportCache();
+        for (int i = 0; i < SESSIONS; i++) {
+            Session s = new Session("user-" + i, bus);
+            s.open();
+            s.handle("GET /orders");
+            s.close(); // forgets to unsubscribe: the bus keeps the session and its buffer
+            reports.render("report-" + i + "-summary", REPORT_SIZE);
+            reports.render("report-" + i + "-detail", REPORT_SIZE);
+        }
+        bus.publish("shutdown-notice");
+        System.out.println("ready " + ProcessHandle.current().pid());
+        System.out.flush();
+        Thread.sleep(Duration.ofMinutes(2)); // time to be dumped; bin/demo ends it sooner
+        System.out.println(reports.size() + " reports, " + bus.size() + " listeners");
+    }
+
+    /** Listeners are added by every session and never removed. */
+    static final class EventBus {
+        private final List<Listener> listeners = new ArrayList<>();
+
+        void subscribe(Listener l) {
+            listeners.add(l);
+        }
+
+        void unsubscribe(Listener l) {
+            listeners.remove(l);
+        }
+
+        void publish(String event) {
+            for (Listener l : listeners) {
+                l.onEvent(event);
+            }
+        }
+
+        int size() {
+            return listeners.size();
+        }
+    }
+
+    interface Listener {
+        void onEvent(String event);
+    }
+
+    static final class Session {
+        final String user;
+        final EventBus bus;
+        final byte[] buffer = new byte[SESSION_BUFFER];
+        final List<String> history = new ArrayList<>();
+        boolean open;
+
+        Session(String user, EventBus bus) {
+            this.user = user;
+            this.bus = bus;
+        }
+
+        void open() {
+            open = true;
+            bus.subscribe(event -> history.add(event)); // a lambda holding this session
+        }
+
+        void handle(String request) {
+            history.add(request);
+            buffer[history.size()] = 1;
+        }
+
+        void close() {
+            open = false; // should also have unsubscribed its listener
+        }
+    }
+
+    /** A cache of rendered reports without any eviction. */
+    static final class ReportCache {
+        private final Map<String, byte[]> rendered = new HashMap<>();
+
+        byte[] render(String name, int size) {
+            return rendered.computeIfAbsent(name, n -> new byte[size]);
+        }
+
+        int size() {
+            return rendered.size();
+        }
+    }
+}
