@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
 
 /**
  * The class names of a dump closest to one a user typed that matches none, for a "did you mean":
- * first those that match ignoring case, or have the same simple name (the part after the last
- * {@code .} or {@code $}: {@code LeakyCache} for {@code com.example.LeakyCache}), then those within a
- * few edits of it (of the whole name, or of the simple name). A {@code *} in what was typed matches
- * any characters, and is left out of the edit distance. Cost: one pass over the class names, each
- * compared in time proportional to its length (the distance is cut off at a few edits); no dump reads.
+ * those that match ignoring case, or have the same simple name (the part after the last {@code .}
+ * or {@code $}: {@code LeakyCache} for {@code com.example.LeakyCache}); else those fewest edits away
+ * (by their simple name, or their whole name within a few edits). A {@code *} in what was typed
+ * matches any characters, and is left out of the edit distance. Cost: one pass over the class
+ * names, each compared in time proportional to the product of the two simple names' lengths (a
+ * whole name: its length times a few); no dump reads.
  */
 public final class ClassSuggestions {
     /** Names suggested at most. */
@@ -29,14 +30,20 @@ public final class ClassSuggestions {
         return names.isEmpty() ? "" : "; did you mean " + String.join(", ", names) + "?";
     }
 
-    /** Up to {@value #MAX} names, closest first (ties by name). */
+    /**
+     * Up to {@value #MAX} names, closest first: those that match ignoring case or have the same
+     * simple name if there are any; else those within one edit per three characters (at least one)
+     * of their simple name, or of their whole name (for a pattern, of any part of it), fewest edits
+     * first, then the shorter name.
+     */
     public static List<String> closest(HeapGraph g, String typed) {
-        String literal = typed.replace("*", "");
-        String wanted = literal.toLowerCase(Locale.ROOT);
+        boolean pattern = typed.contains("*");
+        String wanted = trim(typed.replace("*", "").toLowerCase(Locale.ROOT));
         String wantedSimple = simpleName(wanted);
         Pattern ignoringCase = glob(typed);
-        int budget = Math.max(1, Math.min(3, wanted.length() / 3));
-        record Scored(String name, int score) {}
+        int allowed = Math.max(1, wanted.length() / 3);
+        int allowedSimple = Math.max(1, wantedSimple.length() / 3);
+        record Scored(String name, int score, int simpleEdits) {}
         List<Scored> scored = new ArrayList<>();
         TreeSet<String> seen = new TreeSet<>();
         for (HeapClass c : g.classes()) {
@@ -45,22 +52,61 @@ public final class ClassSuggestions {
                 continue;
             }
             String lower = name.toLowerCase(Locale.ROOT);
-            int score;
+            String simple = simpleName(lower);
             if (ignoringCase.matcher(name).matches()) {
-                score = 0;
-            } else if (!wantedSimple.isEmpty() && simpleName(lower).equals(wantedSimple)) {
-                score = 1;
-            } else {
-                int d = Math.min(distance(wanted, lower, budget), distance(wantedSimple, simpleName(lower), budget));
-                if (d > budget || wantedSimple.isEmpty()) {
-                    continue;
+                scored.add(new Scored(name, 0, 0));
+            } else if (!wantedSimple.isEmpty() && simple.equals(wantedSimple)) {
+                scored.add(new Scored(name, 1, 0));
+            } else if (!wantedSimple.isEmpty()) {
+                int simpleEdits = distance(wantedSimple, simple, allowedSimple);
+                int whole = pattern ? within(wanted, lower) : distance(wanted, lower, allowed);
+                int d = Math.min(simpleEdits <= allowedSimple ? simpleEdits : Integer.MAX_VALUE,
+                        whole <= allowed ? whole : Integer.MAX_VALUE);
+                if (d != Integer.MAX_VALUE) {
+                    scored.add(new Scored(name, 2 + d, simpleEdits));
                 }
-                score = 2 + d;
             }
-            scored.add(new Scored(name, score));
         }
-        scored.sort(Comparator.comparingInt(Scored::score).thenComparing(Scored::name));
-        return scored.stream().limit(MAX).map(Scored::name).toList();
+        boolean strong = scored.stream().anyMatch(x -> x.score() <= 1);
+        return scored.stream().filter(x -> !strong || x.score() <= 1)
+                .sorted(Comparator.comparingInt(Scored::score).thenComparingInt(Scored::simpleEdits)
+                        .thenComparingInt(x -> x.name().length()).thenComparing(Scored::name))
+                .limit(MAX).map(Scored::name).toList();
+    }
+
+    /** The fewest edits that make {@code a} a part of {@code b} (approximate substring matching). */
+    static int within(String a, String b) {
+        int[] prev = new int[a.length() + 1];
+        int[] cur = new int[a.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            prev[i] = i;
+        }
+        int best = a.length();
+        for (int j = 1; j <= b.length(); j++) {
+            cur[0] = 0; // a part may start anywhere
+            for (int i = 1; i <= a.length(); i++) {
+                int sub = prev[i - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[i] = Math.min(sub, Math.min(prev[i] + 1, cur[i - 1] + 1));
+            }
+            best = Math.min(best, cur[a.length()]);
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return best;
+    }
+
+    /** Without the separators a pattern or a half-typed name starts or ends with ({@code Nop.}). */
+    private static String trim(String s) {
+        int from = 0;
+        int to = s.length();
+        while (from < to && (s.charAt(from) == '.' || s.charAt(from) == '$')) {
+            from++;
+        }
+        while (to > from && (s.charAt(to - 1) == '.' || s.charAt(to - 1) == '$')) {
+            to--;
+        }
+        return s.substring(from, to);
     }
 
     private static String simpleName(String name) {
