@@ -21,9 +21,10 @@ import java.util.Map;
  * found is queued last), and skip objects that cannot lead anywhere interesting. Stops when every
  * target is reached.
  *
- * <p>Cost: 4 bytes per object of native memory for parents plus two bits per object; the queues
- * hold at most every object once (plus promotions). Reads the dump only through the
- * {@link EdgeFilter} and the policy. Not thread-safe; close it to free the parents.
+ * <p>Cost: 4 bytes per object of native memory for parents plus two bits per object, and an entry
+ * per root object started from; the queues hold at most every object once (plus promotions). Reads
+ * the dump only through the {@link EdgeFilter} and the policy. Not thread-safe; close it to free the
+ * parents.
  */
 public final class PathSearch implements AutoCloseable {
     /** Search priorities. The default is a plain breadth-first search from every root. */
