@@ -90,11 +90,15 @@ public final class Describe {
         return o;
     }
 
-    /** The classes of a user's exact class name, or fails with a clear message when there are none. */
+    /**
+     * The classes of a user's exact class name, or fails with a clear message when there are none,
+     * naming the closest class names ({@link ClassSuggestions}).
+     */
     public static List<HeapClass> classes(HeapGraph g, String name, java.nio.file.Path dump) {
         List<HeapClass> cs = g.classesNamed(name);
         if (cs.isEmpty()) {
-            throw new BadInputException(dump + ": no class named " + name + " in this dump");
+            throw new BadInputException(dump + ": no class named " + name + " in this dump"
+                    + ClassSuggestions.didYouMean(g, name));
         }
         return cs;
     }

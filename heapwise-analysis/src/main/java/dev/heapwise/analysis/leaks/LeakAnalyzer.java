@@ -8,6 +8,8 @@ import dev.heapwise.analysis.leaks.internal.CollectionSteps;
 import dev.heapwise.analysis.leaks.internal.LeakStatuses;
 import dev.heapwise.analysis.leaks.internal.MatcherEdges;
 import dev.heapwise.analysis.leaks.internal.SharkPolicy;
+import dev.heapwise.analysis.leaks.internal.SharkReferences;
+import dev.heapwise.analysis.leaks.internal.SharkRoots;
 import dev.heapwise.analysis.leaks.internal.Signatures;
 import dev.heapwise.analysis.leaks.internal.TraceGroup;
 import dev.heapwise.analysis.paths.ReferenceFilter;
@@ -18,7 +20,7 @@ import dev.heapwise.analysis.paths.internal.StepLabels;
 import dev.heapwise.graph.GcRoot;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.HeapThread;
-import dev.heapwise.graph.RefCursor;
+import dev.heapwise.graph.ObjectKind;
 import dev.heapwise.graph.Reference;
 import dev.heapwise.graph.RootKind;
 import dev.heapwise.graph.build.ProgressListener;
@@ -51,9 +53,15 @@ public final class LeakAnalyzer {
      * @param tracesPerLeak traces kept per signature, the biggest; the rest are counted
      *                      ({@link Leak#omittedTraces}), so that a class with millions of instances
      *                      does not hold millions of traces in memory
+     * @param allRootKinds  start from GC roots of every kind, not only those Shark starts from
+     *                      (see {@link LeakReport}; by default an object held only by, say, a
+     *                      debugger root has no trace)
+     * @param explainSuspects with no finders given, on a dump without Android's lifecycle classes
+     *                      (a JVM's), also explain the leak suspects' accumulation points
+     *                      ({@link SuspectsFinder})
      */
     public record Options(List<LeakFinder> finders, List<ReferenceMatcher> matchers, ReferenceFilter filter,
-            int tracesPerLeak) {
+            int tracesPerLeak, boolean allRootKinds, boolean explainSuspects) {
         public static final int TRACES_PER_LEAK = 1000;
 
         public Options {
@@ -63,21 +71,30 @@ public final class LeakAnalyzer {
         }
 
         public static Options defaults() {
-            return new Options(List.of(), BuiltInMatchers.all(), ReferenceFilter.defaults(), TRACES_PER_LEAK);
+            return new Options(List.of(), BuiltInMatchers.all(), ReferenceFilter.defaults(), TRACES_PER_LEAK, false,
+                    false);
         }
 
         public Options withFinders(List<LeakFinder> f) {
-            return new Options(f, matchers, filter, tracesPerLeak);
+            return new Options(f, matchers, filter, tracesPerLeak, allRootKinds, explainSuspects);
         }
 
         public Options withExtraMatchers(List<ReferenceMatcher> extra) {
             List<ReferenceMatcher> all = new ArrayList<>(matchers);
             all.addAll(extra);
-            return new Options(finders, all, filter, tracesPerLeak);
+            return new Options(finders, all, filter, tracesPerLeak, allRootKinds, explainSuspects);
         }
 
         public Options withTracesPerLeak(int n) {
-            return new Options(finders, matchers, filter, n);
+            return new Options(finders, matchers, filter, n, allRootKinds, explainSuspects);
+        }
+
+        public Options withAllRootKinds(boolean all) {
+            return new Options(finders, matchers, filter, tracesPerLeak, all, explainSuspects);
+        }
+
+        public Options withSuspectsExplained(boolean explain) {
+            return new Options(finders, matchers, filter, tracesPerLeak, allRootKinds, explain);
         }
     }
 
@@ -94,11 +111,17 @@ public final class LeakAnalyzer {
                 finders.add(f);
             }
         }
+        SuspectsFinder suspects = null;
+        if (options.finders().isEmpty() && options.explainSuspects() && tree != null
+                && !new AndroidLifecycleFinder().appliesTo(h)) {
+            finders.add(suspects = new SuspectsFinder(tree));
+        }
         List<LeakingObject> leaking = leakingObjects(finders, h);
         List<String> names = finders.stream().map(LeakFinder::name).toList();
         Optional<AndroidBuild> build = AndroidBuild.of(g);
+        int explained = suspects == null ? -1 : suspects.points();
         if (leaking.isEmpty()) {
-            return new LeakReport(List.of(), List.of(), names, 0, 0, 0, build.orElse(null));
+            return new LeakReport(List.of(), List.of(), names, 0, 0, 0, build.orElse(null), explained);
         }
         RootIndex roots = RootIndex.everyRoot(g); // Shark's roots: a Java frame's local is a root of its own
         List<ReferenceMatcher> matchers = applicable(options.matchers(), build);
@@ -122,7 +145,9 @@ public final class LeakAnalyzer {
         StepLabels steps = new StepLabels(g, edges, roots); // shared by all traces: they share parents
         int throughOther = 0;
         AndroidReaders readers = new AndroidReaders(h); // shared: the search tells it the lists it read
-        try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges, readers), roots)) {
+        SharkReferences sharkOrder = new SharkReferences(g); // names each step by the reference the search took
+        try (PathSearch search = new PathSearch(g, edges, new SharkPolicy(g, matcherEdges, readers,
+                options.allRootKinds()), roots)) {
             search.run(targets, leaking.size(), progress);
             for (LeakingObject l : leaking) {
                 List<Integer> path = search.pathTo(l.object());
@@ -130,12 +155,13 @@ public final class LeakAnalyzer {
                     withoutPath++;
                     continue;
                 }
-                if (throughAnother(path, targets)) {
+                GcRoot root = search.rootOf(path.getFirst());
+                if (throughAnother(path, targets) || throughLeakingThread(root, roots, targets)) {
                     throughOther++; // as Shark: its trace would repeat the other one's, and fixing that fixes it
                     continue;
                 }
-                LeakTrace t = trace(h, path, search.rootOf(path.getFirst()), l, edges, steps, labelMatchers, roots,
-                        inspectors, tree, readers);
+                LeakTrace t = trace(h, path, root, l, edges, steps, sharkOrder, labelMatchers, roots, inspectors, tree,
+                        readers);
                 bySignature.computeIfAbsent(leakSignature(t), k -> new TraceGroup(options.tracesPerLeak())).add(t);
             }
         } finally {
@@ -155,7 +181,7 @@ public final class LeakAnalyzer {
         Comparator<Leak> order = Comparator.comparingLong(Leak::totalRetainedSize).reversed().thenComparing(Leak::signature);
         app.sort(order);
         lib.sort(order);
-        return new LeakReport(app, lib, names, leaking.size(), withoutPath, throughOther, build.orElse(null));
+        return new LeakReport(app, lib, names, leaking.size(), withoutPath, throughOther, build.orElse(null), explained);
     }
 
     /**
@@ -181,6 +207,19 @@ public final class LeakAnalyzer {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the path starts at a Java frame's local whose thread is leaking: Shark's path to the
+     * local starts at the thread ({@link SharkRoots}), so the thread's trace stands for it.
+     */
+    private static boolean throughLeakingThread(GcRoot root, RootIndex roots, long[] leaking) {
+        if (root == null || root.kind() != RootKind.JAVA_FRAME) {
+            return false;
+        }
+        HeapThread t = roots.thread(root.threadSerial());
+        int o = t == null ? -1 : t.objectIndex();
+        return o >= 0 && o != root.object() && (leaking[o >>> 6] & (1L << o)) != 0;
     }
 
     /**
@@ -214,10 +253,9 @@ public final class LeakAnalyzer {
     }
 
     private static LeakTrace trace(Hierarchy h, List<Integer> path, GcRoot root, LeakingObject leak, EdgeFilter edges,
-            StepLabels steps, MatcherEdges matchers, RootIndex roots, List<ObjectInspector> inspectors,
-            DominatorTree tree, AndroidReaders readers) {
+            StepLabels steps, SharkReferences order, MatcherEdges matchers, RootIndex roots,
+            List<ObjectInspector> inspectors, DominatorTree tree, AndroidReaders readers) {
         HeapGraph g = h.graph();
-        RefCursor out = g.outRefs();
         ReferenceMatcher library = root == null ? null : nonIgnored(matchers.root(root));
         int libraryFrom = -1; // the object whose reference a library-leak matcher names
         List<Reference> raw = new ArrayList<>(path.size());
@@ -228,11 +266,18 @@ public final class LeakAnalyzer {
             // A reference Shark's readers add is named as they name it, even where the heap stores one too.
             AndroidReaders.Label v = readers.label(o, next);
             virtual.add(v);
-            Reference r = v == null ? steps.reference(o, next) : null;
+            Reference r = null;
+            long ordinal = -1;
+            if (v == null && g.kind(o) == ObjectKind.OBJECT_ARRAY) {
+                r = steps.reference(o, next); // Shark's order is the stored one; StepLabels searches big arrays fast
+            } else if (v == null) {
+                // The reference the search took: the first in Shark's order (of two fields, the smaller name).
+                ordinal = order.firstAllowed(o, next, edges);
+                r = ordinal < 0 ? null : g.references(o).get((int) ordinal);
+            }
             raw.add(r);
-            // The scan for the reference's ordinal reads the whole row: only where a matcher could apply.
-            if (library == null && r != null && matchers.concerns(o)) {
-                library = nonIgnored(matchers.edge(o, edges.firstAllowed(out, o, next)));
+            if (library == null && r != null && ordinal >= 0 && matchers.concerns(o)) { // arrays match none
+                library = nonIgnored(matchers.edge(o, ordinal));
                 libraryFrom = library == null ? -1 : o;
             }
         }

@@ -14,9 +14,17 @@ import java.util.List;
  *                         Shark, they get no trace of their own (it would repeat the other's)
  * @param androidBuild     the Android build the matchers were chosen for, or null for a dump
  *                         without one (a JVM's)
+ * @param explainedSuspects how many leak suspects' accumulation points were among the leaking
+ *                         objects ({@link SuspectsFinder}), or -1 when they were not looked for
  */
 public record LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,
-        int leakingObjects, int withoutPath, int throughOther, AndroidBuild androidBuild) {
+        int leakingObjects, int withoutPath, int throughOther, AndroidBuild androidBuild, int explainedSuspects) {
+
+    /** A report without the leak suspects' accumulation points. */
+    public LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,
+            int leakingObjects, int withoutPath, int throughOther, AndroidBuild androidBuild) {
+        this(applicationLeaks, libraryLeaks, finders, leakingObjects, withoutPath, throughOther, androidBuild, -1);
+    }
 
     /** A report of a dump without an Android build. */
     public LeakReport(List<Leak> applicationLeaks, List<Leak> libraryLeaks, List<String> finders,

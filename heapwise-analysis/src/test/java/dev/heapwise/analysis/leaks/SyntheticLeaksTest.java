@@ -177,8 +177,8 @@ class SyntheticLeaksTest {
         long inner = h.obj(cache, 0);
         long outer = h.obj(cache, inner);
         long alone = h.obj(cache, 0);
-        h.root(SyntheticHeap.ROOT_UNKNOWN, h.obj(holder, outer));
-        h.root(SyntheticHeap.ROOT_UNKNOWN, h.obj(holder, alone));
+        h.root(SyntheticHeap.ROOT_JNI_GLOBAL, h.obj(holder, outer));
+        h.root(SyntheticHeap.ROOT_JNI_GLOBAL, h.obj(holder, alone));
         Path dump = dir.resolve("nested.hprof");
         h.write(dump);
         try (HeapGraph g = Hprof.open(dump); DominatorTree tree = DominatorTree.of(g)) {

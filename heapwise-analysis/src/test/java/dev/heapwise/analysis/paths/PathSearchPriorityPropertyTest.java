@@ -14,7 +14,9 @@ import dev.heapwise.hprof.Hprof;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -57,8 +59,13 @@ class PathSearchPriorityPropertyTest {
             try (HeapGraph g = Hprof.open(dump)) {
                 PathSearch.Policy policy = new PathSearch.Policy() {
                     @Override
-                    public boolean rootLast(GcRoot root) {
-                        return root.kind() == RootKind.THREAD_OBJECT || root.kind() == RootKind.JAVA_FRAME;
+                    public List<PathSearch.Start> starts(RootIndex roots) {
+                        List<PathSearch.Start> out = new ArrayList<>();
+                        for (GcRoot root : g.roots()) { // every record: a later one that is not last takes over
+                            boolean last = root.kind() == RootKind.THREAD_OBJECT || root.kind() == RootKind.JAVA_FRAME;
+                            out.add(new PathSearch.Start(root.object(), root, last));
+                        }
+                        return out;
                     }
 
                     @Override
@@ -103,13 +110,17 @@ class PathSearchPriorityPropertyTest {
         Set<Integer> inFirst = new HashSet<>();
         Set<Integer> inLast = new HashSet<>();
         Set<Integer> visited = new HashSet<>();
-        for (int o : roots.objects()) {
-            GcRoot root = roots.all(o).stream().filter(x -> !policy.ignoreRoot(x)).findFirst().orElse(null);
-            if (root == null) {
+        for (PathSearch.Start s : policy.starts(roots)) { // as Shark enqueues its root nodes
+            int o = s.object();
+            if (inFirst.contains(o) || inLast.contains(o) && s.last()) {
                 continue;
             }
-            (policy.rootLast(root) ? last : first).add(new int[] {o, -1});
-            (policy.rootLast(root) ? inLast : inFirst).add(o);
+            if (inLast.contains(o)) {
+                last.removeIf(x -> x[0] == o);
+                inLast.remove(o);
+            }
+            (s.last() ? last : first).add(new int[] {o, -1});
+            (s.last() ? inLast : inFirst).add(o);
         }
         boolean visitingLast = false;
         RefCursor out = g.outRefs();

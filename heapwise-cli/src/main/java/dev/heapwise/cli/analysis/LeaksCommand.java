@@ -10,7 +10,9 @@ import dev.heapwise.analysis.leaks.LeakFinder;
 import dev.heapwise.analysis.leaks.LeakReport;
 import dev.heapwise.analysis.leaks.LeakTrace;
 import dev.heapwise.analysis.leaks.LeakTraceFormat;
+import dev.heapwise.analysis.leaks.SuspectsFinder;
 import dev.heapwise.cli.BadInputException;
+import dev.heapwise.cli.ClassSuggestions;
 import dev.heapwise.cli.Describe;
 import dev.heapwise.cli.DumpOptions;
 import dev.heapwise.cli.Json;
@@ -28,7 +30,8 @@ import picocli.CommandLine.Option;
 @Command(name = "leaks", description = {
         "Leak traces in the manner of LeakCanary: the path from a GC root to each object that should be gone.",
         "Every node is labelled leaking or not, and traces are grouped by signature. Without --class, uses every finder",
-        "that applies: LeakCanary's KeyedWeakReference, destroyed activities, detached views, orphan fragments."})
+        "that applies: LeakCanary's KeyedWeakReference, destroyed activities, detached views, orphan fragments; on a",
+        "dump without Android's classes (a JVM's), also the leak suspects' accumulation points (see suspects)."})
 public final class LeaksCommand implements Callable<Integer> {
     @Mixin
     DumpOptions dump;
@@ -43,6 +46,11 @@ public final class LeaksCommand implements Callable<Integer> {
             + " are counted (JSON: omittedTraces). Default: ${DEFAULT-VALUE}.")
     int tracesPerLeak = LeakAnalyzer.Options.TRACES_PER_LEAK;
 
+    @Option(names = "--all-roots", description = "Start from GC roots of every kind, not only those LeakCanary starts"
+            + " from (it leaves out VM-internal, unknown, interned-string, finalizing, debugger, reference-cleanup and"
+            + " unreachable roots).")
+    boolean allRoots;
+
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
@@ -51,7 +59,8 @@ public final class LeaksCommand implements Callable<Integer> {
         if (tracesPerLeak < 1) {
             throw new BadInputException("--traces-per-leak must be at least 1, not " + tracesPerLeak);
         }
-        LeakAnalyzer.Options options = LeakAnalyzer.Options.defaults().withTracesPerLeak(tracesPerLeak);
+        LeakAnalyzer.Options options = LeakAnalyzer.Options.defaults().withTracesPerLeak(tracesPerLeak)
+                .withAllRootKinds(allRoots).withSuspectsExplained(classes.isEmpty());
         if (matchers != null) {
             options = options.withExtraMatchers(MatcherFile.read(matchers));
         }
@@ -61,22 +70,33 @@ public final class LeaksCommand implements Callable<Integer> {
             options = options.withFinders(finders);
         }
         try (HeapGraph g = dump.open(); DominatorTree tree = Trees.open(g, false, dump.quiet, false)) {
-            for (String c : classes) {
+            for (String c : classes) { // a name or pattern that matches nothing is a mistake: exit 2
                 if (!c.contains("*")) {
-                    Describe.classes(g, c, dump.dump); // an exact name the dump lacks is a mistake: exit 2
+                    Describe.classes(g, c, dump.dump);
                 } else if (new ClassNameFinder(c).classes(g).length == 0) {
-                    // a pattern may fairly match nothing in one dump of many (CI): said, not fatal
-                    System.err.println("heapwise: " + dump.dump + ": no class matches " + c);
+                    throw new BadInputException(dump.dump + ": no class matches " + c
+                            + ClassSuggestions.didYouMean(g, c));
                 }
             }
             LeakReport report = LeakAnalyzer.analyze(g, tree, options, ProgressBar.forTerminal(dump.quiet));
             if (json) {
                 Json.print(System.out, json(report));
             } else {
+                if (report.explainedSuspects() >= 0) {
+                    System.out.println(explainingSuspects(report.explainedSuspects()));
+                }
                 System.out.print(LeakTraceFormat.format(report));
             }
             return 0;
         }
+    }
+
+    /** The line that says what is explained when no --class was given on a JVM's dump. */
+    static String explainingSuspects(int n) {
+        return n == 0 ? "no --class given: no leak suspect (an object or class retaining "
+                + SuspectsFinder.THRESHOLD_PERCENT + "% of the heap), no accumulation point to explain"
+                : "no --class given: explaining the " + n + (n == 1 ? " leak suspect's accumulation point"
+                        : " leak suspects' accumulation points");
     }
 
     static ObjectNode json(LeakReport report) {
@@ -94,6 +114,9 @@ public final class LeaksCommand implements Callable<Integer> {
         o.put("withoutPath", report.withoutPath());
         o.put("throughOtherLeaking", report.throughOther());
         o.put("omittedTraces", report.omittedTraces());
+        if (report.explainedSuspects() >= 0) {
+            o.put("explainedSuspects", report.explainedSuspects());
+        }
         return o;
     }
 

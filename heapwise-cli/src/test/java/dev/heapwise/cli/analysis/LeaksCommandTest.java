@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.heapwise.analysis.fixture.GrowingCacheProgram;
 import dev.heapwise.analysis.fixture.PlantedDump;
 import dev.heapwise.analysis.fixture.SyntheticHeap;
 import dev.heapwise.cli.CliRun;
@@ -92,22 +93,88 @@ class LeaksCommandTest {
 
     @Test
     void heapsWithoutLeaks(@TempDir Path dir) throws Exception {
-        Path dump = PlantedDump.copyTo(dir);
-        CliRun r = CliRun.run("leaks", dump.toString(), "--json", "-q");
-        assertThat(r.exit()).isZero();
-        assertThat(r.json().get("leaks")).isEmpty();
         Path empty = dir.resolve("empty.hprof");
         new SyntheticHeap().write(empty);
         CliRun e = CliRun.run("leaks", empty.toString(), "-q");
         assertThat(e.exit()).isZero();
-        assertThat(e.out()).contains("0 APPLICATION LEAKS");
-        CliRun none = CliRun.run("leaks", empty.toString(), "--class", "no.Such*", "--json", "-q");
-        assertThat(none.exit()).isZero();
-        assertThat(none.json().get("leaks")).isEmpty();
-        assertThat(none.err()).contains("no class matches no.Such*");
-        CliRun missing = CliRun.run("leaks", empty.toString(), "--class", "no.Such", "-q");
-        assertThat(missing.exit()).isEqualTo(2);
-        assertThat(missing.err()).contains("no class named no.Such");
+        assertThat(e.out()).contains("no --class given: no leak suspect", "0 APPLICATION LEAKS");
+        CliRun j = CliRun.run("leaks", empty.toString(), "-q", "--json");
+        assertThat(j.json().get("leaks")).isEmpty();
+        assertThat(j.json().get("explainedSuspects").asInt()).isZero();
+    }
+
+    /**
+     * A JVM's dump says nothing about what should be gone: without --class, the leak suspects'
+     * accumulation points are explained, and the output says so. Here a static cache that only grows
+     * (a JDK 25 child JVM): the trace goes through the static field to the cache's array.
+     */
+    @Test
+    void withoutClassTheSuspectsAccumulationPointsAreExplained(@TempDir Path dir) throws Exception {
+        Path dump = dir.resolve("cache.hprof");
+        GrowingCacheProgram.dump(dump);
+        CliRun text = CliRun.run("leaks", dump.toString(), "-q");
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).startsWith("no --class given: explaining the 1 leak suspect's accumulation point\n")
+                .contains("1 APPLICATION LEAKS", "↓ static GrowingCacheProgram$LeakyCache.ENTRIES",
+                        "╰→ java.lang.Object[] array", "Leaking: YES (the accumulation point of leak suspect 1",
+                        "Leak finders: leak suspects' accumulation points");
+        CliRun json = CliRun.run("leaks", dump.toString(), "-q", "--json");
+        assertThat(json.json().get("explainedSuspects").asInt()).isEqualTo(1);
+        assertThat(json.json().get("finders")).extracting(JsonNode::asText)
+                .containsExactly("leak suspects' accumulation points");
+        JsonNode leak = json.json().get("leaks").get(0);
+        assertThat(leak.get("className").asText()).isEqualTo("java.lang.Object[]");
+        assertThat(leak.get("trace")).extracting(n -> n.get("reference").asText())
+                .contains("static GrowingCacheProgram$LeakyCache.ENTRIES");
+        // Asked for a class, only that class: no suspects, no line about them.
+        CliRun asked = CliRun.run("leaks", dump.toString(), "-q", "--json", "--class",
+                "dev.heapwise.analysis.fixture.GrowingCacheProgram$Entry", "--traces-per-leak", "1");
+        assertThat(asked.json().has("explainedSuspects")).isFalse();
+        assertThat(asked.json().get("leaks").get(0).get("className").asText())
+                .isEqualTo("dev.heapwise.analysis.fixture.GrowingCacheProgram$Entry");
+    }
+
+    /** A --class that matches nothing is a mistake in both its forms: exit 2, one line, the closest names. */
+    @Test
+    void aClassThatMatchesNothingExitsTwoWithTheClosestNames(@TempDir Path dir) throws Exception {
+        Path dump = PlantedDump.copyTo(dir);
+        CliRun exact = CliRun.run("leaks", dump.toString(), "-q", "--class", "Nope");
+        assertThat(exact.exit()).isEqualTo(2);
+        assertThat(exact.err().lines()).hasSize(1);
+        assertThat(exact.err()).contains("no class named Nope in this dump; did you mean ", "java.util.HashMap$Node");
+        CliRun pattern = CliRun.run("leaks", dump.toString(), "-q", "--class", "Nop.*");
+        assertThat(pattern.exit()).isEqualTo(2);
+        assertThat(pattern.err().lines()).hasSize(1);
+        assertThat(pattern.err()).contains("no class matches Nop.*; did you mean ");
+        assertThat(pattern.out()).isEmpty();
+        // A simple name, a name in the wrong case, a typo: the class meant is suggested.
+        String cache = "dev.heapwise.analysis.fixture.PlantedProgram$Cache";
+        assertThat(CliRun.run("leaks", dump.toString(), "-q", "--class", "PlantedProgram$Cache").err())
+                .contains("no class named PlantedProgram$Cache in this dump; did you mean " + cache + "?");
+        assertThat(CliRun.run("leaks", dump.toString(), "-q", "--class", "*plantedprogram$cache").err())
+                .contains("no class matches *plantedprogram$cache; did you mean " + cache + "?");
+        CliRun typo = CliRun.run("leaks", dump.toString(), "-q", "--class", cache.replace("Cache", "Cahce"));
+        assertThat(typo.exit()).isEqualTo(2);
+        assertThat(typo.err()).contains("did you mean " + cache);
+        // path --class says the same.
+        assertThat(CliRun.run("path", dump.toString(), "-q", "--class", "PlantedProgram$Cache").err())
+                .contains("did you mean " + cache + "?");
+    }
+
+    /** Roots LeakCanary does not start from are left out unless --all-roots asks for every kind. */
+    @Test
+    void allRootsWidensTheStartSet(@TempDir Path dir) throws Exception {
+        SyntheticHeap h = new SyntheticHeap();
+        long leak = h.cls("app.Leak", "x");
+        h.root(SyntheticHeap.ROOT_DEBUGGER, h.obj(h.cls("app.Holder", "x"), h.obj(leak, 0)));
+        Path dump = dir.resolve("debugger.hprof");
+        h.write(dump);
+        CliRun shark = CliRun.run("leaks", dump.toString(), "-q", "--json", "--class", "app.Leak");
+        assertThat(shark.json().get("leaks")).isEmpty();
+        assertThat(shark.json().get("withoutPath").asInt()).isEqualTo(1);
+        CliRun all = CliRun.run("leaks", dump.toString(), "-q", "--json", "--class", "app.Leak", "--all-roots");
+        assertThat(all.json().get("leaks")).hasSize(1);
+        assertThat(all.json().get("leaks").get(0).get("trace").get(0).get("rootKind").asText()).isEqualTo("debugger");
     }
 
     @Test

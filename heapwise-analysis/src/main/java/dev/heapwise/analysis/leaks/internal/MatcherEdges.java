@@ -102,7 +102,7 @@ public final class MatcherEdges {
     }
 
     /**
-     * The matcher a root matches: a local of a named thread, a JNI global of a named class (first:
+     * The matcher a root matches: a Java local of a named thread, a JNI global of a named class (first:
      * Shark's own pattern), or a root of a named class or its subclasses.
      */
     public ReferenceMatcher root(GcRoot r) {
@@ -112,7 +112,7 @@ public final class MatcherEdges {
                 return m;
             }
         }
-        if ((r.kind() == RootKind.JAVA_FRAME || r.kind() == RootKind.JNI_LOCAL) && !locals.isEmpty()
+        if (r.kind() == RootKind.JAVA_FRAME && !locals.isEmpty() // Shark: a Java local, not a JNI one
                 && r.threadSerial() >= 0) {
             HeapThread t = roots.thread(r.threadSerial());
             if (t != null) {

@@ -2,18 +2,19 @@ package dev.heapwise.analysis.leaks.internal;
 
 import dev.heapwise.analysis.leaks.ReferenceMatcher;
 import dev.heapwise.analysis.paths.internal.PathSearch;
-import dev.heapwise.graph.GcRoot;
+import dev.heapwise.analysis.paths.RootIndex;
 import dev.heapwise.graph.HeapClass;
 import dev.heapwise.graph.HeapGraph;
 import dev.heapwise.graph.RefCursor;
-import dev.heapwise.graph.RootKind;
+import java.util.List;
 import java.util.Set;
 
 /**
- * Shark's search priorities: thread objects, the locals of Java frames and library-leak references
- * (and roots) are visited last, ignored roots not at all; strings, boxed primitives, primitive
- * arrays, arrays of boxes and objects without references are never stepped through. Follows the
- * references Shark's Android readers add ({@link AndroidReaders}).
+ * Shark's search: its roots in its order ({@link SharkRoots}: thread objects, the locals of Java
+ * frames and library-leak roots visited last, ignored roots not at all), each object's references
+ * in its order ({@link SharkReferences}), library-leak references visited last; strings, boxed
+ * primitives, primitive arrays, arrays of boxes and objects without references Shark follows are
+ * never stepped through. Follows the references Shark's Android readers add ({@link AndroidReaders}).
  */
 public final class SharkPolicy implements PathSearch.Policy {
     private static final Set<String> BOXES = Set.of("java.lang.Boolean", "java.lang.Character", "java.lang.Byte",
@@ -22,14 +23,19 @@ public final class SharkPolicy implements PathSearch.Policy {
     private final HeapGraph g;
     private final MatcherEdges matchers;
     private final boolean[] skipClass;
-    private final RefCursor out;
+    private final SharkReferences forSkip;
+    private final SharkReferences forOrder;
     private final AndroidReaders readers;
+    private final boolean allRootKinds;
 
-    public SharkPolicy(HeapGraph g, MatcherEdges matchers, AndroidReaders readers) {
+    /** @param allRootKinds start from roots of every kind, not only Shark's ({@link SharkRoots}) */
+    public SharkPolicy(HeapGraph g, MatcherEdges matchers, AndroidReaders readers, boolean allRootKinds) {
         this.g = g;
         this.matchers = matchers;
         this.readers = readers;
-        this.out = g.outRefs();
+        this.allRootKinds = allRootKinds;
+        this.forSkip = new SharkReferences(g); // its own: skip is asked while the search walks another row
+        this.forOrder = new SharkReferences(g);
         skipClass = new boolean[g.classCount()];
         for (HeapClass c : g.classes()) {
             String n = c.name();
@@ -40,18 +46,23 @@ public final class SharkPolicy implements PathSearch.Policy {
     }
 
     @Override
-    public boolean ignoreRoot(GcRoot root) {
-        ReferenceMatcher m = matchers.root(root);
-        return m != null && m.ignored();
+    public List<PathSearch.Start> starts(RootIndex roots) {
+        return SharkRoots.starts(g, matchers, allRootKinds);
     }
 
     @Override
-    public boolean rootLast(GcRoot root) {
-        if (root.kind() == RootKind.THREAD_OBJECT || root.kind() == RootKind.JAVA_FRAME) {
-            return true;
-        }
-        ReferenceMatcher m = matchers.root(root);
-        return m != null && !m.ignored();
+    public RefCursor references(HeapGraph graph) {
+        return new SharkReferences(graph);
+    }
+
+    @Override
+    public boolean reorders(int from) {
+        return forOrder.reorders(from);
+    }
+
+    @Override
+    public void order(int from, int[] targets, long[] ordinals, int n) {
+        forOrder.order(from, targets, ordinals, n);
     }
 
     @Override
@@ -73,7 +84,6 @@ public final class SharkPolicy implements PathSearch.Policy {
         if (skipClass[g.classOf(object)]) {
             return true;
         }
-        out.reset(object);
-        return out.count() == 0;
+        return !forSkip.any(object);
     }
 }
