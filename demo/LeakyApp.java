@@ -8,7 +8,8 @@ import java.util.Map;
  * A small server-like program with two leaks a reader will recognise, for bin/demo to dump and explain:
  * every session registers a listener on the application's event bus and never removes it (the closed
  * sessions, and the buffers they hold, stay reachable from the bus's listener list), and rendered
- * reports go into a map that nothing ever evicts. Run it with a JDK 25 as a source file:
+ * reports go into a map that nothing ever evicts. The main thread holds the bus as a local variable
+ * (a thread retains what its stack holds), and the renderer thread its cache. Run it with a JDK 25 as a source file:
  *
  *   java -Xmx256m demo/LeakyApp.java
  *
@@ -21,20 +22,21 @@ public class LeakyApp {
 
     public static void main(String[] args) throws Exception {
         EventBus bus = new EventBus();
-        ReportCache reports = new ReportCache();
+        ReportRenderer renderer = new ReportRenderer();
+        renderer.start();
         for (int i = 0; i < SESSIONS; i++) {
             Session s = new Session("user-" + i, bus);
             s.open();
             s.handle("GET /orders");
             s.close(); // forgets to unsubscribe: the bus keeps the session and its buffer
-            reports.render("report-" + i + "-summary", REPORT_SIZE);
-            reports.render("report-" + i + "-detail", REPORT_SIZE);
+            renderer.render("report-" + i + "-summary", REPORT_SIZE);
+            renderer.render("report-" + i + "-detail", REPORT_SIZE);
         }
         bus.publish("shutdown-notice");
         System.out.println("ready " + ProcessHandle.current().pid());
         System.out.flush();
         Thread.sleep(Duration.ofMinutes(2)); // time to be dumped; bin/demo ends it sooner
-        System.out.println(reports.size() + " reports, " + bus.size() + " listeners");
+        System.out.println(renderer.cache.size() + " reports, " + bus.size() + " listeners");
     }
 
     /** Listeners are added by every session and never removed. */
@@ -91,7 +93,33 @@ public class LeakyApp {
         }
     }
 
-    /** A cache of rendered reports without any eviction. */
+    /** A worker thread that renders reports into its cache, which nothing ever evicts. */
+    static final class ReportRenderer extends Thread {
+        final ReportCache cache = new ReportCache();
+
+        ReportRenderer() {
+            super("report-renderer");
+            setDaemon(true);
+        }
+
+        synchronized byte[] render(String name, int size) {
+            return cache.render(name, size);
+        }
+
+        @Override
+        public void run() {
+            while (true) {
+                try {
+                    Thread.sleep(Duration.ofSeconds(1));
+                } catch (InterruptedException e) {
+                    return;
+                }
+                render("heartbeat", 16);
+            }
+        }
+    }
+
+    /** Rendered reports by name, without any eviction. */
     static final class ReportCache {
         private final Map<String, byte[]> rendered = new HashMap<>();
 

@@ -72,7 +72,7 @@ class MappingTest {
         CliRun path = CliRun.run("path", dump, "--class", "com.example.LeakyService", "-q", "--mapping", mapping);
         assertThat(path.exit()).as(path.err()).isZero();
         assertThat(path.out()).contains("4 instances of com.example.LeakyService", "static .services",
-                "class com.example.Main", "at com.example.Main.dump(Main.kt:" + ObfuscatedDump.DUMP_CALL_LINE + ")");
+                "class com.example.Main", "<local in frame 2: com.example.Main.dump(Main.kt:" + ObfuscatedDump.DUMP_CALL_LINE + ")>");
         CliRun noMapping = CliRun.run("path", dump, "--class", "com.example.LeakyService", "-q");
         assertThat(noMapping.exit()).isEqualTo(2);
         assertThat(noMapping.err()).contains("no class named com.example.LeakyService");
@@ -146,7 +146,7 @@ class MappingTest {
 
     @Test
     void compareAndGrowthTakeOneMappingForAllDumps() {
-        CliRun r = CliRun.run("compare", dump, dump, "--json", "-q", "--mapping", mapping);
+        CliRun r = CliRun.run("compare", dump, dump, "--all", "--json", "-q", "--mapping", mapping);
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("com.example.LeakyService").doesNotContain("\"a.b\"");
     }

@@ -84,11 +84,13 @@ public final class RootIndex {
     }
 
     /**
-     * How many of {@code object}'s references, from its first, a search follows: all of them,
-     * but with {@link #localsAreRoots()} a thread object's locals. O(log threads).
+     * Below which ordinal ({@link dev.heapwise.graph.RefCursor#ordinal}, the place in the stored
+     * row) a search follows {@code object}'s references: all of them, but with {@link
+     * #localsAreRoots()} not a thread object's locals, which end its row. O(log threads).
      */
-    public long followedReferences(int object, long count) {
-        return localsAreRoots ? count - g.localReferenceCount(object) : count;
+    public long followedReferences(int object) {
+        int locals = localsAreRoots ? g.localReferenceCount(object) : 0;
+        return locals == 0 ? Long.MAX_VALUE : g.outRefsBefore(object + 1) - g.outRefsBefore(object) - locals;
     }
 
     /** Root objects, each once, in the order of their first root record. */

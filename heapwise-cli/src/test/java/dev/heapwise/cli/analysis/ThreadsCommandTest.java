@@ -44,9 +44,9 @@ class ThreadsCommandTest {
         assertThat(main.has("otherLocalsRetainedSize")).isTrue();
 
         CliRun text = CliRun.run("threads", dump.toString(), "-q");
-        assertThat(text.out()).containsPattern("\"main\"  java.lang.Thread 0x\\p{XDigit}+  retains 4\\.\\d MB, its locals 4\\.\\d MB")
+        assertThat(text.out()).containsPattern("\"main\"  java.lang.Thread 0x\\p{XDigit}+  retains 4\\.\\d MiB, its locals 4\\.\\d MiB")
                 .containsPattern("at " + StackHeldProgram.class.getName().replace(".", "\\.").replace("$", "\\$")
-                        + "\\.build\\(StackHeldProgram\\.java:\\d+\\)  \\(locals retain 4\\.\\d MB\\)");
+                        + "\\.build\\(StackHeldProgram\\.java:\\d+\\)  \\(locals retain 4\\.\\d MiB\\)");
 
         CliRun suspects = CliRun.run("suspects", dump.toString(), "--json", "-q");
         JsonNode first = suspects.json().get("suspects").get(0);

@@ -649,7 +649,7 @@ public final class IndexedHeapGraph implements HeapGraph {
     private String localLabel(int root) {
         boolean javaFrame = roots.kind(root) == dev.heapwise.graph.RootKind.JAVA_FRAME;
         int frame = roots.frame(root);
-        for (HeapThread t : storedThreads) {
+        for (HeapThread t : threads()) { // as this graph names the frames (a mapping's names)
             if (t.serial() == roots.thread(root) && frame >= 0 && frame < t.frames().size()) {
                 return "<" + (javaFrame ? "local" : roots.kind(root).label()) + " in frame " + frame + ": "
                         + t.frames().get(frame).display() + ">";

@@ -162,7 +162,7 @@ public final class ProguardMapping {
     private ClassMethods readMethods(MappedClass c) throws IOException {
         long size = c.membersTo() - c.membersFrom();
         if (size > Integer.MAX_VALUE - 16) {
-            throw new DumpFormatException(file, c.line(), 1, "class " + c.original() + " has over 2 GB of member lines", null);
+            throw new DumpFormatException(file, c.line(), 1, "class " + c.original() + " has over 2 GiB of member lines", null);
         }
         ByteBuffer bytes = ByteBuffer.allocate((int) size);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

@@ -198,7 +198,7 @@ public final class PathSearch implements AutoCloseable {
             policy.virtualEdges(v, virtual);
             boolean check = filter.concerns(v);
             out.reset(v);
-            long followed = roots.followedReferences(v, out.count());
+            long followed = roots.followedReferences(v);
             if (policy.reorders(v)) {
                 offerInOrder(v, out, followed, check, lastAnyway, targets, first, last);
                 continue;
