@@ -45,10 +45,11 @@ final class ChildProcess {
                 }
             }
         }
-        // The cache the build makes beside the jar; the JVM runs without it when it does not match.
+        // The cache the build makes beside the jar, as bin/heapwise takes it: not when older than the jar.
         if (oneJar) {
+            Path jar = Path.of(classPath);
             Path cache = Path.of(classPath.substring(0, classPath.length() - ".jar".length()) + ".aot");
-            if (Files.isRegularFile(cache)) {
+            if (Files.isRegularFile(cache) && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(jar)) > 0) {
                 out.add("-XX:AOTCache=" + cache);
             }
         }
