@@ -138,6 +138,7 @@ public final class GraphAssembly {
                 IndexStore.Mapping posMap = draft.mapRead(draft.file(Columns.POSITIONS));
                 ContentSource source = content.open(draft.dir())) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
+            lookup = IdLookup.balanced(lookup, ids, log.minId(), log.idAlignmentShift());
             java.util.function.LongToIntFunction resolve = lookup != null ? lookup::indexOf : id -> (int) ids.indexOf(id);
             refs = new ReferenceIndexer(draft, n, idSize, resolve, PackedLongs.open(classMap.segment(), Columns.CLASS),
                     positionsColumn(posMap.segment(), positionsSorted), finalSlots, javaLangClass, classOfClassObject, source,
