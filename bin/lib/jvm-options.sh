@@ -44,10 +44,11 @@ heapwise_analysed() {
 # bin/lib: bin/lib/jvm.options (the heap's size and the collector), plus
 # bin/lib/jvm-big-dump.options (the JIT, and why) when a file argument holds 256 MiB or more, unless
 # the command only reads that dump's saved index and tree (heapwise_analysed), with
-# bin/lib/jvm-few-cpus.options (a second compiler thread) below four CPUs. `heapwise bench`
+# bin/lib/jvm-few-cpus.options (a second compiler thread) below four CPUs; or
+# bin/lib/jvm-small-dump.options (C1 alone) when the file arguments all hold less. `heapwise bench`
 # mirrors the rule (ChildProcess.BIG_DUMP).
 heapwise_jvm_options() {
-  local home=$1 index_dir="" keep="" prev="" arg size
+  local home=$1 index_dir="" keep="" prev="" arg size small=""
   shift
   echo "@$home/bin/lib/jvm.options"
   for arg in "$@"; do
@@ -72,6 +73,10 @@ heapwise_jvm_options() {
         fi
         return
       fi
+      small=1
     fi
   done
+  if [[ -n "$small" ]]; then
+    echo "@$home/bin/lib/jvm-small-dump.options"
+  fi
 }

@@ -42,6 +42,7 @@ final class InfoCommand implements Callable<Integer> {
                 o.put("sizeModel", i.sizeModel());
                 o.put("partial", i.partial());
                 o.putPOJO("warnings", i.warnings());
+                o.put("archivedHeapReferences", i.archivedHeapReferences());
                 o.putPOJO("phaseMillis", i.phaseMillis());
                 o.put("openMillis", dump.lastOpenMillis);
                 HeapThread oom = ThreadRetention.outOfMemoryErrorThread(g);
@@ -64,6 +65,10 @@ final class InfoCommand implements Callable<Integer> {
             out.printf("heaps:         %s%n", String.join(", ", g.heapNames()));
             out.printf("shallow size:  %s (%s bytes)%n", Units.bytes(i.totalShallowSize()), Units.count(i.totalShallowSize()));
             out.printf("sizes:         %s%n", i.sizeModel());
+            if (i.archivedHeapReferences() > 0) {
+                out.printf("archived heap: %s references point to mirrors of CDS-archived classes not loaded yet, "
+                        + "which HotSpot does not dump; they are left out%n", Units.count(i.archivedHeapReferences()));
+            }
             if (i.partial()) {
                 out.printf("PARTIAL:       the dump was cut short; only complete records were read%n");
             }

@@ -20,6 +20,9 @@ import java.util.Map;
  * @param partial          true when the dump was cut short and read with salvage
  * @param warnings         things the reader noticed and worked around
  * @param phaseMillis      how long each build phase took
+ * @param archivedHeapReferences references that lead into the JVM's archived heap (HotSpot's CDS
+ *                         archive), whose objects HotSpot leaves out of its dumps: left out, as a
+ *                         fact and not a warning; 0 when there are none
  */
 public record GraphInfo(
         String format,
@@ -35,4 +38,14 @@ public record GraphInfo(
         String sizeModel,
         boolean partial,
         List<String> warnings,
-        Map<String, Long> phaseMillis) {}
+        Map<String, Long> phaseMillis,
+        long archivedHeapReferences) {
+
+    /** Facts without archived-heap references. */
+    public GraphInfo(String format, String formatDetail, String vm, int idSize, long objects, long classes,
+            long references, long gcRoots, long totalShallowSize, List<String> heaps, String sizeModel,
+            boolean partial, List<String> warnings, Map<String, Long> phaseMillis) {
+        this(format, formatDetail, vm, idSize, objects, classes, references, gcRoots, totalShallowSize, heaps,
+                sizeModel, partial, warnings, phaseMillis, 0);
+    }
+}

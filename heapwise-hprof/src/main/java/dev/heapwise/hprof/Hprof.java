@@ -33,7 +33,8 @@ public final class Hprof {
      * How to open a dump.
      *
      * @param salvage  read a dump that was cut short up to its last complete record (the graph is
-     *                 marked partial) instead of failing
+     *                 marked partial) instead of failing; a gzip dump, up to what its complete
+     *                 members and the complete part of the cut member hold
      * @param rebuild  ignore an existing index and build a new one
      * @param threads  worker threads for indexing (0: one per processor)
      * @param indexDir where to put the index (null: beside the dump, or the cache folder)
@@ -108,13 +109,16 @@ public final class Hprof {
                 builder.threads(options.threads());
             }
             HprofHeader header;
-            try (SequentialInput input = DumpInputs.open(dump, builder.contentCopyTarget())) {
+            try (SequentialInput input = DumpInputs.open(dump, builder.contentCopyTarget(), options.salvage())) {
                 var in = RecordInputs.over(input, dump);
                 header = HprofParser.readHeader(in);
                 builder.describeFormat(header.format(), header.idSize());
                 HprofParser parser = new HprofParser(in, builder, options.salvage(), progress);
                 parser.header(header);
                 parser.parse();
+                if (input.truncation() != null) {
+                    builder.markPartial(input.truncation());
+                }
                 builder.setContent(input.location());
             }
             builder.phaseTook("parse", (System.nanoTime() - start) / 1_000_000);

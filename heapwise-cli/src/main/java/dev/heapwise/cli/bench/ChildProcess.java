@@ -14,9 +14,10 @@ final class ChildProcess {
     record Result(int exitCode, String out, String err, long millis) {}
 
     /**
-     * As bin/heapwise adds bin/lib/jvm-big-dump.options: for a file of this many bytes or more. (The
-     * launcher leaves them out for a command on a dump whose index and tree are saved; bench's runs
-     * open a dump without a saved tree, so that never applies here.)
+     * As bin/heapwise adds bin/lib/jvm-big-dump.options: for a file of this many bytes or more, and
+     * bin/lib/jvm-small-dump.options below. (The launcher leaves the big-dump options out for a
+     * command on a dump whose index and tree are saved; bench's runs open a dump without a saved
+     * tree, so that never applies here.)
      */
     static final long BIG_DUMP = 256L << 20;
     /** As bin/heapwise adds bin/lib/jvm-few-cpus.options with the big-dump options: below this many CPUs. */
@@ -42,6 +43,8 @@ final class ChildProcess {
                     if (Runtime.getRuntime().availableProcessors() < FEW_CPUS) {
                         out.add("@" + lib.resolve("jvm-few-cpus.options"));
                     }
+                } else {
+                    out.add("@" + lib.resolve("jvm-small-dump.options"));
                 }
             }
         }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JVM options bin/heapwise chooses (bin/lib/jvm-options.sh, run by bash): C2 alone for a big
- * dump, except for a command that only reads the dump's saved index and tree.
+ * dump, except for a command that only reads the dump's saved index and tree; C1 alone for a small one.
  */
 class LauncherOptionsTest {
     private static final long BIG = 256L << 20;
@@ -80,10 +80,15 @@ class LauncherOptionsTest {
     }
 
     @Test
-    void aSmallDumpNeverGetsTheBigDumpOptions() throws Exception {
+    void aSmallDumpGetsC1Alone() throws Exception {
         Path small = Files.write(dir.resolve("small.hprof"), new byte[1024]);
         assertThat(options("report", small.toString(), "-o", dir.resolve("r.html").toString()))
-                .containsExactly("@" + dir.resolve("home/bin/lib/jvm.options"));
+                .containsExactly("@" + dir.resolve("home/bin/lib/jvm.options"),
+                        "@" + dir.resolve("home/bin/lib/jvm-small-dump.options"));
+        assertThat(options("compare", small.toString(), big.toString())).anyMatch(o -> o.endsWith(BIG_DUMP_OPTIONS))
+                .noneMatch(o -> o.endsWith("jvm-small-dump.options")); // the big one decides
+        assertThat(options("generate", dir.resolve("new.hprof").toString(), "--size", "5m"))
+                .containsExactly("@" + dir.resolve("home/bin/lib/jvm.options")); // no file yet
     }
 
     /** The options the launcher would give, one per line, for a heapwise installed in {@code dir/home}. */

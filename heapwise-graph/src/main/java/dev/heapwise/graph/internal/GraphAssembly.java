@@ -140,6 +140,7 @@ public final class GraphAssembly {
                 IndexStore.Mapping posMap = draft.mapRead(draft.file(Columns.POSITIONS));
                 ContentSource source = content.open(draft.dir())) {
             EliasFano ids = EliasFano.open(idsMap.segment(), Columns.IDS);
+            lookup = IdLookup.balanced(lookup, ids, log.minId(), log.idAlignmentShift());
             // Roots before references: a thread object refers to the objects its stack holds.
             roots = resolveRoots(ids);
             LocalRefs locals = LocalRefs.of(roots);
@@ -152,7 +153,8 @@ public final class GraphAssembly {
                 lookup.close();
             }
         }
-        if (refs.unresolved() > 0) {
+        long archivedHeapReferences = ArchivedHeap.references(refs, vm, draft, finalSlots);
+        if (refs.unresolved() > archivedHeapReferences) {
             warnings.add(refs.unresolved() + " references point to objects the dump does not contain; they are left out");
         }
         if (refs.badRecords() > 0) {
@@ -173,7 +175,7 @@ public final class GraphAssembly {
 
         GraphInfo info = new GraphInfo(base.format(), base.formatDetail(), vm, idSize, n, finalSlots.size(),
                 refs.references(), roots.size(), totalShallow, List.copyOf(heapNames), sizeDescription, base.partial(),
-                List.copyOf(warnings), new java.util.LinkedHashMap<>(phaseMillis));
+                List.copyOf(warnings), new java.util.LinkedHashMap<>(phaseMillis), archivedHeapReferences);
         Manifest manifest = new Manifest(Manifest.VERSION, dump.toAbsolutePath().toString(), dumpAttrs.size(),
                 dumpAttrs.lastModifiedTime().toMillis(), info, content.kind().name(), content.size(), positionsSorted,
                 sizeUnit, heapNames.size() > 1, javaLangClass, attributeSpecs);

@@ -83,6 +83,7 @@ final class ManifestReader {
         boolean partial = false;
         List<String> warnings = null;
         Map<String, Long> phaseMillis = null;
+        long archivedHeapReferences = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -101,12 +102,13 @@ final class ManifestReader {
                 case "partial" -> partial = p.getBooleanValue();
                 case "warnings" -> warnings = texts(p);
                 case "phaseMillis" -> phaseMillis = millis(p);
+                case "archivedHeapReferences" -> archivedHeapReferences = p.getLongValue();
                 default -> p.skipChildren();
             }
         }
         expect(p, p.currentToken(), JsonToken.END_OBJECT);
         return new GraphInfo(format, formatDetail, vm, idSize, objects, classes, references, gcRoots,
-                totalShallowSize, heaps, sizeModel, partial, warnings, phaseMillis);
+                totalShallowSize, heaps, sizeModel, partial, warnings, phaseMillis, archivedHeapReferences);
     }
 
     private static List<Manifest.AttributeSpec> attributes(JsonParser p) throws IOException {

@@ -50,6 +50,7 @@ final class ReferenceIndexer {
     private final ProgressListener progress;
     private final AtomicLong unresolved = new AtomicLong();
     private final AtomicLong badRecords = new AtomicLong();
+    private final MissingReferrers missingReferrers = new MissingReferrers();
     private int[][] definedClasses;
     private LongIntMap definedClassesOf;
     private final LocalRefs locals;
@@ -73,7 +74,11 @@ final class ReferenceIndexer {
         this.progress = progress;
     }
 
-    record Result(long references, long unresolved, long badRecords) {}
+    /**
+     * @param unresolved        references to ids no object of the dump has
+     * @param missingReferrers  the objects that hold them, as far as known
+     */
+    record Result(long references, long unresolved, long badRecords, MissingReferrers missingReferrers) {}
 
     Result run() throws IOException {
         indexDefinedClasses();
@@ -118,7 +123,7 @@ final class ReferenceIndexer {
             }
         }
         draft.deleteScratch(scratch.resolve("refs.degree"));
-        return new Result(total, unresolved.get(), badRecords.get());
+        return new Result(total, unresolved.get(), badRecords.get(), missingReferrers);
     }
 
     /** Class loaders reference the classes they define, as in MAT, so a loader retains its classes. */
@@ -233,8 +238,24 @@ final class ReferenceIndexer {
             long missing = resolve();
             if (missing > 0) {
                 unresolved.addAndGet(missing);
+                noteMissing(from, to);
             }
             emit(from, to);
+        }
+
+        /** Notes which objects of {@code [from, to)} hold the chunk's unresolved references: rare, so a loop apart. */
+        private void noteMissing(int from, int to) {
+            for (int k = from; k < to; k++) {
+                int count = 0;
+                for (int i = objectStart[k - from]; i < objectStart[k - from + 1]; i++) {
+                    if (resolved[i] < 0) {
+                        count++;
+                    }
+                }
+                if (count > 0) {
+                    missingReferrers.add(k, count);
+                }
+            }
         }
 
         /**

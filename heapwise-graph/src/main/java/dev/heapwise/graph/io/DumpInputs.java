@@ -22,6 +22,15 @@ public final class DumpInputs {
      * @throws DumpFormatException if the file is unreadable as a dump container
      */
     public static SequentialInput open(Path file, Path copyTarget) throws IOException {
+        return open(file, copyTarget, false);
+    }
+
+    /**
+     * As {@link #open(Path, Path)}; with {@code salvage}, a gzip file cut short is read up to the
+     * last byte its complete members and the complete part of the cut member decompress to
+     * ({@link SequentialInput#truncation()} then says where it was cut), instead of failing.
+     */
+    public static SequentialInput open(Path file, Path copyTarget, boolean salvage) throws IOException {
         if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString());
         }
@@ -32,7 +41,7 @@ public final class DumpInputs {
             throw new java.nio.file.AccessDeniedException(file.toString());
         }
         if (isGzip(file)) {
-            return new GzipInput(file, copyTarget);
+            return new GzipInput(file, copyTarget, salvage);
         }
         return new PlainFileInput(file);
     }

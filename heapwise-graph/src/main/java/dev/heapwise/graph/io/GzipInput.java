@@ -18,6 +18,10 @@ import java.util.zip.Inflater;
  * comment ({@code HPROF BLOCKSIZE=<n>}): such a dump is later read per member. Any other gzip
  * file is copied out uncompressed while it is read, because a single deflate stream cannot be
  * entered in the middle.
+ *
+ * <p>A file cut short (a full disk, a copy stopped half-way) is an error; with salvage, reading
+ * ends instead at the last byte the complete members and the complete part of the cut member
+ * decompress to, and {@link #truncation()} says where the file was cut.
  */
 final class GzipInput implements SequentialInput {
     private static final int FHCRC = 2;
@@ -27,6 +31,8 @@ final class GzipInput implements SequentialInput {
 
     private final Path file;
     private final Path copyTarget;
+    private final boolean salvage;
+    private String truncation;
     private final FileChannel channel;
     private final long fileSize;
     private final ByteBuffer in = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
@@ -44,9 +50,10 @@ final class GzipInput implements SequentialInput {
     private long[] blockStarts = new long[16];
     private int members;
 
-    GzipInput(Path file, Path copyTarget) throws IOException {
+    GzipInput(Path file, Path copyTarget, boolean salvage) throws IOException {
         this.file = file;
         this.copyTarget = copyTarget;
+        this.salvage = salvage;
         this.channel = FileChannel.open(file, StandardOpenOption.READ);
         this.fileSize = channel.size();
         in.limit(0);
@@ -67,18 +74,40 @@ final class GzipInput implements SequentialInput {
         return n > 0;
     }
 
-    private void require(int n, String what) throws IOException {
+    /** Makes {@code n} bytes of the member's header or trailer readable; false (with salvage) when the file ends first. */
+    private boolean require(int n, String what) throws IOException {
         while (in.remaining() < n) {
             if (!fill()) {
-                throw new DumpFormatException(file, memberStart,
-                        "gzip member is truncated (the file ends inside its " + what + ")");
+                return cut(what);
             }
         }
+        return true;
     }
 
+    /**
+     * The file ends inside the current member's {@code part} (header, data or trailer): an error,
+     * or with salvage the end of the input, noted for {@link #truncation()}. Returns false.
+     */
+    private boolean cut(String part) throws DumpFormatException {
+        if (!salvage) {
+            throw new DumpFormatException(file, memberStart, "gzip member is truncated (the file ends inside "
+                    + (part.equals("data") ? "it" : "its " + part) + ")");
+        }
+        String member = "member " + (inMember ? members : members + 1) + " (at byte " + memberStart + ")";
+        truncation = switch (part) {
+            case "data" -> "the gzip file ends inside " + member + "; the " + memberOut
+                    + " bytes its complete part decompresses to are read";
+            case "trailer" -> "the gzip file ends inside the trailer of " + member + ", so its data is not checked";
+            default -> "the gzip file ends inside the " + part + " of " + member;
+        };
+        eof = true;
+        inMember = false;
+        return false;
+    }
+
+    /** The next header byte, or -1 (with salvage) when the file ends first. */
     private int u1(String what) throws IOException {
-        require(1, what);
-        return in.get() & 0xFF;
+        return require(1, what) ? in.get() & 0xFF : -1;
     }
 
     /** Parses the next member header; false at a clean end of file. */
@@ -93,7 +122,9 @@ final class GzipInput implements SequentialInput {
             in.get(); // zero padding after the last member, as gzip tolerates
         }
         memberStart = consumed();
-        require(10, "header");
+        if (!require(10, "header")) {
+            return false;
+        }
         int id1 = in.get() & 0xFF;
         int id2 = in.get() & 0xFF;
         int cm = in.get() & 0xFF;
@@ -106,8 +137,7 @@ final class GzipInput implements SequentialInput {
         if (cm != 8) {
             throw new DumpFormatException(file, memberStart, "gzip member uses unknown compression method " + cm);
         }
-        if ((flg & FEXTRA) != 0) {
-            require(2, "header");
+        if ((flg & FEXTRA) != 0 && require(2, "header")) {
             int xlen = in.getShort() & 0xFFFF;
             skipHeaderBytes(xlen);
         }
@@ -117,6 +147,9 @@ final class GzipInput implements SequentialInput {
         String comment = (flg & FCOMMENT) != 0 ? readZeroTerminated() : "";
         if ((flg & FHCRC) != 0) {
             skipHeaderBytes(2);
+        }
+        if (eof) {
+            return false; // cut inside the header, with salvage
         }
         if (members == 0) {
             blocked = comment.startsWith("HPROF BLOCKSIZE=");
@@ -140,14 +173,14 @@ final class GzipInput implements SequentialInput {
     }
 
     private void skipHeaderBytes(int n) throws IOException {
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && !eof; i++) {
             u1("header");
         }
     }
 
     private String readZeroTerminated() throws IOException {
         StringBuilder sb = new StringBuilder();
-        for (int c; (c = u1("header")) != 0; ) {
+        for (int c; (c = u1("header")) > 0; ) {
             if (sb.length() < 4096) {
                 sb.append((char) c);
             }
@@ -156,7 +189,9 @@ final class GzipInput implements SequentialInput {
     }
 
     private void finishMember() throws IOException {
-        require(8, "trailer");
+        if (!require(8, "trailer")) {
+            return;
+        }
         long expectedCrc = in.getInt() & 0xFFFFFFFFL;
         long expectedSize = in.getInt() & 0xFFFFFFFFL;
         if (crc.getValue() != expectedCrc) {
@@ -180,7 +215,8 @@ final class GzipInput implements SequentialInput {
             }
             if (inflater.needsInput()) {
                 if (!in.hasRemaining() && !fill()) {
-                    throw new DumpFormatException(file, memberStart, "gzip member is truncated (the file ends inside it)");
+                    cut("data");
+                    break;
                 }
                 inflater.setInput(in);
             }
@@ -257,6 +293,11 @@ final class GzipInput implements SequentialInput {
             return ContentLocation.gzipBlocks(file, java.util.Arrays.copyOf(memberStarts, members), starts);
         }
         return ContentLocation.copy(position);
+    }
+
+    @Override
+    public String truncation() {
+        return truncation;
     }
 
     /** True when the dump is read back per gzip member instead of from a copy. */

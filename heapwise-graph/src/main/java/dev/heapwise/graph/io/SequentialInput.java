@@ -33,6 +33,14 @@ public interface SequentialInput extends AutoCloseable {
      */
     ContentLocation location();
 
+    /**
+     * Where the file was cut short, when it was read with salvage and its container (gzip) ended
+     * inside a member; null when the file was read to a clean end.
+     */
+    default String truncation() {
+        return null;
+    }
+
     @Override
     void close() throws IOException;
 }

@@ -31,7 +31,7 @@ class ManifestTest {
         millis.put("roots and classes", 27L);
         GraphInfo info = new GraphInfo("hprof", "JAVA PROFILE 1.0.3", "art", 4, 38_029_937L, 1059, 47_623_891L,
                 983, 5_000_000_000L, List.of("app", "image", "zygote"), "ART \"quoted\" model", true,
-                List.of("698 references point to objects the dump does not contain", "ünïcödé"), millis);
+                List.of("698 references point to objects the dump does not contain", "ünïcödé"), millis, 944);
         Manifest m = new Manifest(Manifest.VERSION, "/tmp/a b/dump.hprof", 1_870_081_799L, 1_795_747_213_621L, info,
                 "GZIP_BLOCKS", 9_000_000_000L, true, 8, true, 1033,
                 List.of(new Manifest.AttributeSpec("thread", false, 0, "attr.0"),
