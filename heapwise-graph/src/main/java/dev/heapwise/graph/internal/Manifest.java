@@ -1,7 +1,5 @@
 package dev.heapwise.graph.internal;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.heapwise.graph.GraphInfo;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,17 +33,13 @@ public record Manifest(int version, String dumpPath, long dumpSize, long dumpMod
 
     public static final int VERSION = 2;
 
+    /** The manifest as JSON ({@link ManifestWriter}: without data binding, which is slow to start). */
     public byte[] toJson() throws IOException {
-        return Writer.JSON.writeValueAsBytes(this);
+        return ManifestWriter.write(this);
     }
 
     /** Reads a manifest ({@link ManifestReader}: without data binding, which is slow to start). */
     public static Manifest read(Path file) throws IOException {
         return ManifestReader.read(file);
-    }
-
-    /** The data binding that writes manifests, made on first use: reading needs none. */
-    private static final class Writer {
-        static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 }

@@ -39,6 +39,26 @@ class ManifestTest {
         assertThat(readBack(m)).isEqualTo(m);
     }
 
+    /** The writer is hand-written: a component added to a record must be added to it (and to the reader). */
+    @Test
+    void everyRecordComponentIsWritten() throws IOException {
+        GraphInfo info = new GraphInfo("hprof", null, null, 8, 1, 1, 1, 1, 1, List.of(), null, false, List.of(), Map.of());
+        Manifest m = new Manifest(Manifest.VERSION, null, 0, 0, info, "PLAIN", 0, false, 8, false, -1, List.of());
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(m.toJson());
+        assertThat(fieldNames(json)).containsExactlyElementsOf(componentNames(Manifest.class));
+        assertThat(fieldNames(json.get("info"))).containsExactlyElementsOf(componentNames(GraphInfo.class));
+    }
+
+    private static List<String> fieldNames(com.fasterxml.jackson.databind.JsonNode node) {
+        List<String> names = new java.util.ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static List<String> componentNames(Class<? extends Record> type) {
+        return java.util.Arrays.stream(type.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
+    }
+
     @Test
     void nullsAndEmptyListsSurvive() throws IOException {
         GraphInfo info = new GraphInfo("microej", null, null, 4, 0, 0, 0, 0, 0, List.of(), null, false, List.of(),

@@ -68,20 +68,40 @@ record HotSpotLayout(String pointers, int headerSize, int refSize, int arrayLeng
 
     long arraySize(FieldType element, long length) {
         int es = element == FieldType.OBJECT ? refSize : element.size(8);
+        return align(arrayBase(es) + length * es);
+    }
+
+    /** Where the elements of an array of {@code es}-byte elements start. */
+    long arrayBase(int es) {
         long afterLength = arrayLengthAt + 4;
-        long base;
-        if (elementAligned) {
-            base = au(afterLength, es);
-        } else {
-            int word = vm32 ? 4 : 8;
-            base = au(afterLength, Math.max(word, es));
-        }
-        return align(base + length * es);
+        return elementAligned ? au(afterLength, es) : au(afterLength, Math.max(vm32 ? 4 : 8, es));
+    }
+
+    /**
+     * What decides where fields go: layouts that differ only in alignment or in the array layout
+     * place every field alike, so their {@link Sizer}s can share one {@link FieldMaps}.
+     */
+    String fieldPlacement() {
+        return headerSize + "/" + refSize + "/" + jdk15Fields + "/" + vm32;
+    }
+
+    /** Class field maps, shared by the sizers of layouts with the same {@link #fieldPlacement}. Not thread-safe. */
+    static final class FieldMaps {
+        private final Map<ClassInfo, Sizer.ClassLayout> byClass = new IdentityHashMap<>();
     }
 
     /** Lays out classes, caching each class's field map. Not thread-safe. */
     final class Sizer {
-        private final Map<ClassInfo, ClassLayout> cache = new IdentityHashMap<>();
+        private final Map<ClassInfo, ClassLayout> cache;
+
+        Sizer() {
+            this(new FieldMaps());
+        }
+
+        /** A sizer that keeps its field maps in {@code shared}, which must come from a layout of the same {@link #fieldPlacement}. */
+        Sizer(FieldMaps shared) {
+            this.cache = shared.byClass;
+        }
 
         /**
          * The offsets and sizes of every instance field of a class, inherited ones included;

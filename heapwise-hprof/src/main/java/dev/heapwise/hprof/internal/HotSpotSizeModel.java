@@ -119,6 +119,26 @@ final class HotSpotSizeModel implements SizeModel {
             Arrays.fill(minGap, Long.MAX_VALUE);
         }
 
+        /** The classes of the sampled instances, each once. */
+        int[] instanceClasses(int classes) {
+            boolean[] seen = new boolean[classes];
+            int count = 0;
+            byte instance = (byte) ObjectKind.INSTANCE.ordinal();
+            for (int i = 0; i < size; i++) {
+                if (kind[i] == instance && !seen[cls[i]]) {
+                    seen[cls[i]] = true;
+                    count++;
+                }
+            }
+            int[] out = new int[count];
+            for (int c = 0, j = 0; c < classes; c++) {
+                if (seen[c]) {
+                    out[j++] = c;
+                }
+            }
+            return out;
+        }
+
         @Override
         public void object(int k, long id, int classIndex, ObjectKind k2, long arrayLength) {
             if (prevClass >= 0 && prevKind != ObjectKind.CLASS) {
@@ -173,37 +193,74 @@ final class HotSpotSizeModel implements SizeModel {
     }
 
     /**
-     * How many sampled objects the layout makes too big for the distance to the next one (a
-     * violation), and how many it fits exactly: {violations, matches}. A method of its own, run
-     * once per candidate layout (ARCHITECTURE.md, "Hot loops and the JIT").
+     * For every candidate layout, how many sampled objects it makes too big for the distance to the
+     * next one (a violation), and how many it fits exactly: {violations, matches} per candidate.
+     * One pass over the sample with the candidates in an inner loop over primitive tables (each
+     * class's instance size and element size, each layout's array parameters): on a small dump the
+     * whole scoring runs before the JIT has compiled much, so a loop that does little per step is
+     * what keeps it short (ARCHITECTURE.md, "Hot loops and the JIT").
      */
-    private static long[] score(HotSpotLayout l, List<? extends ClassInfo> classes, Evidence ev) {
-        HotSpotLayout.Sizer sizer = l.new Sizer();
-        long[] instanceSizes = new long[classes.size()];
-        Arrays.fill(instanceSizes, -1);
-        long violations = 0;
-        long matches = 0;
-        for (int i = 0; i < ev.size; i++) {
-            long predicted;
-            int c = ev.cls[i];
-            switch (KINDS[ev.kind[i]]) {
-                case INSTANCE -> {
-                    if (instanceSizes[c] < 0) {
-                        instanceSizes[c] = sizer.instanceSize(classes.get(c));
-                    }
-                    predicted = instanceSizes[c];
-                }
-                case OBJECT_ARRAY -> predicted = l.arraySize(FieldType.OBJECT, ev.length[i]);
-                case PRIMITIVE_ARRAY -> predicted = l.arraySize(classes.get(c).elementType(), ev.length[i]);
-                default -> predicted = 0;
+    private static long[][] scoreAll(List<HotSpotLayout> candidates, List<? extends ClassInfo> classes, Evidence ev) {
+        int m = candidates.size();
+        int[] present = ev.instanceClasses(classes.size());
+        long[][] instanceSize = new long[m][];
+        // Each class is laid out once per way of placing fields, not once per candidate (a third of them).
+        Map<String, HotSpotLayout.FieldMaps> fieldMaps = new java.util.HashMap<>();
+        long[] align = new long[m];
+        long[] refSize = new long[m];
+        long[][] arrayBase = new long[m][9]; // by element size 1, 2, 4, 8
+        for (int k = 0; k < m; k++) {
+            HotSpotLayout l = candidates.get(k);
+            HotSpotLayout.Sizer sizer = l.new Sizer(fieldMaps.computeIfAbsent(l.fieldPlacement(),
+                    x -> new HotSpotLayout.FieldMaps()));
+            instanceSize[k] = new long[classes.size()];
+            for (int c : present) {
+                instanceSize[k][c] = sizer.instanceSize(classes.get(c));
             }
-            if (ev.gap[i] < predicted) {
-                violations++;
-            } else if (ev.gap[i] == predicted) {
-                matches++;
+            align[k] = l.alignment();
+            refSize[k] = l.refSize();
+            for (int es = 1; es <= 8; es <<= 1) {
+                arrayBase[k][es] = l.arrayBase(es);
             }
         }
-        return new long[] {violations, matches};
+        int[] elementSize = new int[classes.size()]; // primitive arrays' element bytes
+        for (int c = 0; c < classes.size(); c++) {
+            FieldType t = classes.get(c).elementType();
+            elementSize[c] = t == null || t == FieldType.OBJECT ? 0 : t.size(8);
+        }
+        long[] violations = new long[m];
+        long[] matches = new long[m];
+        int instance = ObjectKind.INSTANCE.ordinal();
+        int objectArray = ObjectKind.OBJECT_ARRAY.ordinal();
+        int primitiveArray = ObjectKind.PRIMITIVE_ARRAY.ordinal();
+        for (int i = 0; i < ev.size; i++) {
+            int kind = ev.kind[i];
+            int c = ev.cls[i];
+            long gap = ev.gap[i];
+            long length = ev.length[i];
+            for (int k = 0; k < m; k++) {
+                long predicted;
+                if (kind == instance) {
+                    predicted = instanceSize[k][c];
+                } else if (kind == objectArray || kind == primitiveArray) {
+                    int es = kind == objectArray ? (int) refSize[k] : elementSize[c];
+                    long a = align[k];
+                    predicted = (arrayBase[k][es] + length * es + a - 1) / a * a;
+                } else {
+                    predicted = 0;
+                }
+                if (gap < predicted) {
+                    violations[k]++;
+                } else if (gap == predicted) {
+                    matches[k]++;
+                }
+            }
+        }
+        long[][] scores = new long[m][];
+        for (int k = 0; k < m; k++) {
+            scores[k] = new long[] {violations[k], matches[k]};
+        }
+        return scores;
     }
 
     static HotSpotSizeModel detect(HprofHeader header, ObjectTable table, Evidence gathered) {
@@ -214,11 +271,10 @@ final class HotSpotSizeModel implements SizeModel {
             table.scan(ev);
         }
         List<HotSpotLayout> candidates = candidates(header.idSize());
-        long[][] scores = new long[candidates.size()][];
+        long[][] scores = scoreAll(candidates, classes, ev);
         long fewest = Long.MAX_VALUE;
-        for (int i = 0; i < candidates.size(); i++) {
-            scores[i] = score(candidates.get(i), classes, ev);
-            fewest = Math.min(fewest, scores[i][0]);
+        for (long[] score : scores) {
+            fewest = Math.min(fewest, score[0]);
         }
         long tolerated = ev.size / TOLERANCE_DIVISOR;
         int b = -1;
